@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tote",
+    products: [
+        .executable(name: "tote", targets: ["tote"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+    ],
+    targets: [
+        // GTK 4 and libadwaita; libadwaita-1.pc requires gtk4, so one name gives both.
+        .systemLibrary(
+            name: "CAdw",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
+        ),
+        // The only C: what Swift cannot call directly. Build settings (app id, version,
+        // locale dir) arrive as -Xcc -D flags from meson; the defaults below suit `swift build`.
+        .target(
+            name: "CShim",
+            dependencies: ["CAdw"],
+            cSettings: [.unsafeFlags(["-Wall", "-Wno-c23-extensions"])]
+        ),
+        // The model: imports no GTK, tested without a display.
+        .target(
+            name: "ToteCore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The app: windows and views binding ToteCore to GTK through CShim.
+        .target(name: "ToteApp", dependencies: ["ToteCore", "CShim", "CAdw"]),
+        .executableTarget(name: "tote", dependencies: ["ToteApp"]),
+
+        .testTarget(name: "ToteCoreTests", dependencies: ["ToteCore"]),
+        .testTarget(name: "ToteTests", dependencies: ["ToteApp", "ToteCore", "CShim", "CAdw"]),
+        // Real drags with xdotool against the real `tote` binary; reads results from the store.
+        .testTarget(name: "EndToEnd", dependencies: ["ToteCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+#include <adwaita.h>
+#include <glib-unix.h>

@@ -1,0 +1,38 @@
+/* tote-shim.h: the only C in Tote. Wraps what Swift cannot call directly
+ * (macros, varargs, private libdispatch hooks) and holds no policy. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* Build settings, from -DTOTE_APP_ID=… etc. (meson), with defaults for `swift build`. */
+const char *tote_shim_app_id (void);
+const char *tote_shim_version (void);
+const char *tote_shim_locale_dir (void);
+const char *tote_shim_gettext_package (void);
+
+/* Drains Swift's main queue (MainActor jobs, DispatchQueue.main) from the GLib main
+ * context it is attached to. Returns the GSource id. Idempotent per process. */
+guint tote_shim_attach_main_queue (GMainContext *context);
+
+/* Gettext in Tote's domain. */
+void        tote_shim_init_i18n (void);
+const char *tote_shim_gettext (const char *msgid);
+const char *tote_shim_ngettext (const char *msgid, const char *msgid_plural, gulong n);
+const char *tote_shim_pgettext (const char *context, const char *msgid);
+
+/* Accessibility (gtk_accessible_update_property is variadic). */
+void tote_shim_accessible_set_label (GtkWidget *widget, const char *label);
+void tote_shim_accessible_set_description (GtkWidget *widget, const char *description);
+
+/* UI definitions compiled into the binary, for GtkBuilder. */
+const char *tote_shim_shortcuts_ui (void);
+
+/* g_message (variadic) with a preformatted message, in the "Tote" log domain. */
+void tote_shim_log_message (const char *message);
+
+/* True on the thread that runs the GLib main loop. */
+gboolean tote_shim_is_main_thread (void);
+
+G_END_DECLS

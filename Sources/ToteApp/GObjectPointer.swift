@@ -1,0 +1,41 @@
+import CAdw
+
+/// A pointer to a GObject instance, whether C declares its struct (imported as
+/// `UnsafeMutablePointer<T>`) or keeps it opaque (`OpaquePointer`). GTK's cast macros
+/// (`GTK_WIDGET (x)`) do not reach Swift; `cast()` and `opaque` stand in for them.
+protocol GObjectPointer {
+    var raw: UnsafeMutableRawPointer { get }
+}
+
+extension UnsafeMutablePointer: GObjectPointer {
+    var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+}
+
+extension OpaquePointer: GObjectPointer {
+    var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+}
+
+extension GObjectPointer {
+    func cast<T>() -> UnsafeMutablePointer<T> { raw.assumingMemoryBound(to: T.self) }
+    var opaque: OpaquePointer { OpaquePointer(raw) }
+    var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+    var object: UnsafeMutablePointer<GObject> { cast() }
+}
+
+typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
+
+extension Bool {
+    /// The value as a C `gboolean`.
+    var g: gboolean { self ? 1 : 0 }
+}
+
+extension gboolean {
+    var isTrue: Bool { self != 0 }
+}
+
+/// Calls `body` with a NULL-terminated array of C strings, as GTK's `const char * const *`.
+func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let duplicates = strings.map { UnsafePointer(strdup($0)) }
+    defer { duplicates.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+    return (duplicates + [nil]).withUnsafeBufferPointer { body($0.baseAddress!) }
+}

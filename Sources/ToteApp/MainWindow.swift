@@ -1,0 +1,313 @@
+import CAdw
+import CShim
+import Foundation
+import ToteCore
+
+/// A main window: the sidebar and the content pane in an AdwLeaflet (libadwaita 1.2 has no
+/// split views), toasts over both, and the primary menu.
+@MainActor
+final class MainWindow {
+    let window: WidgetPointer
+    private unowned let app: ToteApplication
+    private let toastOverlay: WidgetPointer
+    private let leaflet: WidgetPointer
+    private let sidebar = Sidebar()
+    private let sidebarPane: WidgetPointer
+    private let separator: WidgetPointer
+    private let contentTitle: WidgetPointer
+    private let contentStack: WidgetPointer
+    private var editor: NoteEditor?
+
+    private enum Page: String {
+        case welcome, note, reminderList = "reminder-list", storeError = "store-error"
+    }
+
+    init(application app: ToteApplication) {
+        self.app = app
+        window = adw_application_window_new(app.application.cast())
+        gtk_window_set_title(window.cast(), tr("Tote"))
+        gtk_widget_set_size_request(window, 360, 294)
+        if app.appID.hasSuffix(".Devel") { gtk_widget_add_css_class(window, "devel") }
+
+        // Sidebar pane.
+        let sidebarHeader = adw_header_bar_new()!
+        adw_header_bar_set_title_widget(sidebarHeader.opaque, adw_window_title_new(tr("Tote"), nil))
+        adw_header_bar_pack_end(sidebarHeader.opaque, Self.primaryMenuButton())
+        sidebarPane = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_widget_set_size_request(sidebarPane, 240, -1)
+        sidebarPane.append(sidebarHeader)
+        sidebarPane.append(sidebar.widget)
+
+        // Content pane.
+        let contentHeader = adw_header_bar_new()!
+        let back = gtk_button_new_from_icon_name("go-previous-symbolic")!
+        gtk_widget_set_tooltip_text(back, tr("Back"))
+        tote_shim_accessible_set_label(back, tr("Back"))
+        adw_header_bar_pack_start(contentHeader.opaque, back)
+        contentTitle = adw_window_title_new("", nil)
+        adw_header_bar_set_title_widget(contentHeader.opaque, contentTitle)
+        contentStack = gtk_stack_new()
+        gtk_stack_set_transition_type(contentStack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_widget_set_vexpand(contentStack, true.g)
+        gtk_widget_set_hexpand(contentStack, true.g)
+        let contentPane = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        contentPane.append(contentHeader)
+        contentPane.append(contentStack)
+
+        leaflet = adw_leaflet_new()
+        adw_leaflet_set_can_navigate_back(leaflet.opaque, true.g)
+        separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)
+        adw_leaflet_append(leaflet.opaque, sidebarPane)
+        adw_leaflet_page_set_navigatable(adw_leaflet_append(leaflet.opaque, separator), false.g)
+        adw_leaflet_append(leaflet.opaque, contentPane)
+        for (source, target, property) in [
+            (leaflet, back, "visible"),
+            (leaflet, sidebarHeader, "show-end-title-buttons"),
+            (leaflet, contentHeader, "show-start-title-buttons"),
+        ] {
+            g_object_bind_property(source.raw, "folded", target.raw, property, G_BINDING_SYNC_CREATE)
+        }
+        toastOverlay = adw_toast_overlay_new()
+        back.connect("clicked") { [weak self] in self?.navigate(toContent: false) }
+
+        adw_toast_overlay_set_child(toastOverlay.opaque, leaflet)
+        adw_application_window_set_content(window.cast(), toastOverlay)
+
+        addPages()
+        addWindowActions()
+        installShortcutsWindow()
+        restoreSize()
+        window.connectReturningBool("close-request") { [weak self] in
+            self?.windowWillClose()
+            return false
+        }
+        sidebar.onSelect = { [weak self] selection in self?.open(selection) }
+        loadStore()
+    }
+
+    // MARK: Commands
+
+    func createNote() {
+        guard case .success(let store)? = app.store else { return }
+        do {
+            let note = try store.createNote()
+            sidebar.update(note: note)
+            sidebar.select(.note(note.id))
+            open(.note(note.id))
+            editor?.focusBody()
+        } catch {
+            showToast(format(tr("Could not create a note: {reason}"), ["reason": "\(error)"]))
+        }
+    }
+
+    func createReminderList() {
+        guard case .success(let store)? = app.store else { return }
+        do {
+            let list = try store.createReminderList(name: tr("New List"))
+            sidebar.add(reminderList: list)
+            sidebar.select(.reminderList(list.id))
+            open(.reminderList(list.id))
+        } catch {
+            showToast(format(tr("Could not create a list: {reason}"), ["reason": "\(error)"]))
+        }
+    }
+
+    func saveNow(waitUntilWritten: Bool) {
+        editor?.saveNow(waitUntilWritten: waitUntilWritten)
+    }
+
+    func showToast(_ title: String) {
+        adw_toast_overlay_add_toast(toastOverlay.opaque, adw_toast_new(title))
+    }
+
+    // MARK: Content
+
+    private func loadStore() {
+        switch app.store {
+        case .success(let store)?:
+            do {
+                sidebar.show(notes: try store.notes(), reminderLists: try store.reminderLists())
+            } catch {
+                showToast(format(tr("Could not read your notes: {reason}"), ["reason": "\(error)"]))
+            }
+            let editor = NoteEditor(store: store)
+            editor.onSaved = { [weak self] note in self?.noteSaved(note) }
+            editor.onSaveFailed = { [weak self] note, error in
+                let name = note.displayTitle ?? tr("Untitled Note")
+                self?.showToast(format(tr("Could not save “{note}”: {reason}"),
+                                       ["note": name, "reason": error.localizedDescription]))
+            }
+            gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
+            self.editor = editor
+            show(.welcome)
+        case .failure(let error)?:
+            showStoreError(error)
+        case nil:
+            break
+        }
+    }
+
+    private func open(_ selection: Sidebar.Selection) {
+        guard case .success(let store)? = app.store else { return }
+        switch selection {
+        case .note(let id):
+            guard let note = try? store.note(id: id), let editor else { return }
+            editor.show(note)
+            adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
+            show(.note)
+        case .reminderList(let id):
+            let name = (try? store.reminderLists())?.first { $0.id == id }?.name ?? ""
+            adw_window_title_set_title(contentTitle.opaque, name)
+            show(.reminderList)
+        }
+        navigate(toContent: true)
+    }
+
+    private func noteSaved(_ note: Note) {
+        sidebar.update(note: note)
+        if editor?.note?.id == note.id {
+            adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
+        }
+    }
+
+    private func show(_ page: Page) {
+        gtk_stack_set_visible_child_name(contentStack.opaque, page.rawValue)
+    }
+
+    private func navigate(toContent: Bool) {
+        adw_leaflet_navigate(
+            leaflet.opaque, toContent ? ADW_NAVIGATION_DIRECTION_FORWARD : ADW_NAVIGATION_DIRECTION_BACK)
+    }
+
+    private func addPages() {
+        let welcome = Self.statusPage(
+            icon: "io.github.totenotes.Tote-symbolic", title: tr("No Note Selected"),
+            description: tr("Pick a note or a list in the sidebar, or start a new one"))
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        for (label, action) in [(tr("New Note"), "app.new-note"), (tr("New Reminder List"), "app.new-list")] {
+            let button = gtk_button_new_with_mnemonic(label)!
+            gtk_widget_add_css_class(button, "pill")
+            gtk_actionable_set_action_name(button.opaque, action)
+            buttons.append(button)
+        }
+        gtk_widget_add_css_class(gtk_widget_get_first_child(buttons), "suggested-action")
+        adw_status_page_set_child(welcome.opaque, buttons)
+        gtk_stack_add_named(contentStack.opaque, welcome, Page.welcome.rawValue)
+
+        let list = Self.statusPage(
+            icon: "view-list-bullet-symbolic", title: tr("No Reminders"),
+            description: tr("Reminders in this list will appear here"))
+        gtk_stack_add_named(contentStack.opaque, list, Page.reminderList.rawValue)
+    }
+
+    private func showStoreError(_ error: StoreError) {
+        let explanation: String
+        switch error {
+        case .notADatabase(_, let reason):
+            explanation = format(
+                tr("The file is damaged or is not a Tote database ({reason})."), ["reason": reason])
+        case .unreadable(_, let reason):
+            explanation = format(tr("The file cannot be opened ({reason})."), ["reason": reason])
+        case .cannotCreateFolder(_, let reason):
+            explanation = format(tr("The folder for it cannot be created ({reason})."), ["reason": reason])
+        case .writtenByNewerVersion:
+            explanation = tr("It was written by a newer version of Tote.")
+        }
+        let description = format(
+            tr("{explanation}\n\nTote has left it untouched at\n{path}\n\nMove it elsewhere to start afresh, or open it with a newer Tote."),
+            ["explanation": explanation, "path": error.path])
+        let page = Self.statusPage(
+            icon: "dialog-warning-symbolic", title: tr("Tote Can’t Open Your Notes"),
+            description: description)
+        gtk_stack_add_named(contentStack.opaque, page, Page.storeError.rawValue)
+        show(.storeError)
+        gtk_widget_set_sensitive(sidebar.widget, false.g)
+        for name in ["new-note", "new-list"] {
+            if let action = g_action_map_lookup_action(app.application.opaque, name) {
+                g_simple_action_set_enabled(action, false.g)
+            }
+        }
+    }
+
+    private static func statusPage(icon: String, title: String, description: String) -> WidgetPointer {
+        let page = adw_status_page_new()!
+        adw_status_page_set_icon_name(page.opaque, icon)
+        adw_status_page_set_title(page.opaque, title)
+        adw_status_page_set_description(page.opaque, description)
+        return page
+    }
+
+    // MARK: Window
+
+    private static func primaryMenuButton() -> WidgetPointer {
+        let menu = g_menu_new()!
+        g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(menu, tr("_About Tote"), "app.about")
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(button.opaque, menu.cast())
+        gtk_menu_button_set_primary(button.opaque, true.g)
+        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+        tote_shim_accessible_set_label(button, tr("Main Menu"))
+        g_object_unref(menu.raw)
+        return button
+    }
+
+    private func addWindowActions() {
+        let toggle = g_simple_action_new("toggle-sidebar", nil)!
+        toggle.connect("activate") { [weak self] _ in self?.toggleSidebar() }
+        g_action_map_add_action(window.opaque, toggle)
+        g_object_unref(toggle.raw)
+    }
+
+    private func toggleSidebar() {
+        if adw_leaflet_get_folded(leaflet.opaque).isTrue {
+            let showingSidebar = adw_leaflet_get_visible_child(leaflet.opaque) == sidebarPane
+            navigate(toContent: showingSidebar)
+        } else {
+            let visible = !gtk_widget_get_visible(sidebarPane).isTrue
+            gtk_widget_set_visible(sidebarPane, visible.g)
+            gtk_widget_set_visible(separator, visible.g)
+        }
+    }
+
+    private func installShortcutsWindow() {
+        let builder = gtk_builder_new()!
+        gtk_builder_set_translation_domain(builder, tote_shim_gettext_package())
+        var error: UnsafeMutablePointer<GError>?
+        if gtk_builder_add_from_string(builder, tote_shim_shortcuts_ui(), -1, &error).isTrue,
+           let shortcuts = gtk_builder_get_object(builder, "shortcuts_window") {
+            gtk_application_window_set_help_overlay(window.cast(), shortcuts.opaque)
+        } else if let error {
+            tote_shim_log_message("Shortcuts window: \(String(cString: error.pointee.message))")
+            g_error_free(error)
+        }
+        g_object_unref(builder.raw)
+    }
+
+    private func restoreSize() {
+        guard let settings = app.settings else {
+            gtk_window_set_default_size(window.cast(), 960, 640)
+            return
+        }
+        gtk_window_set_default_size(
+            window.cast(), g_settings_get_int(settings, "window-width"),
+            g_settings_get_int(settings, "window-height"))
+        if g_settings_get_boolean(settings, "window-maximized").isTrue {
+            gtk_window_maximize(window.cast())
+        }
+    }
+
+    private func windowWillClose() {
+        editor?.saveNow(waitUntilWritten: true)
+        if let settings = app.settings {
+            var width: Int32 = 0, height: Int32 = 0
+            gtk_window_get_default_size(window.cast(), &width, &height)
+            g_settings_set_int(settings, "window-width", width)
+            g_settings_set_int(settings, "window-height", height)
+            g_settings_set_boolean(settings, "window-maximized", gtk_window_is_maximized(window.cast()))
+        }
+        app.windowDidClose(self)
+    }
+}

@@ -1,0 +1,166 @@
+import CAdw
+import CShim
+import Foundation
+import ToteCore
+
+/// The sidebar: a Notes section and a Reminder Lists section, each with a "+" button.
+/// Rows carry their note's or list's name as their accessible name.
+@MainActor
+final class Sidebar {
+    enum Selection: Equatable {
+        case note(UUID)
+        case reminderList(UUID)
+    }
+
+    let widget: WidgetPointer
+    var onSelect: (Selection) -> Void = { _ in }
+
+    private let notesBox: WidgetPointer
+    private let listsBox: WidgetPointer
+    private var noteRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
+    private var listRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
+    private var notes: [UUID: Note] = [:]
+    private var isUpdatingSelection = false
+
+    init() {
+        notesBox = gtk_list_box_new()
+        listsBox = gtk_list_box_new()
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        content.append(Self.sectionHeader(
+            title: tr("Notes"), addTooltip: tr("New Note"), action: "app.new-note"))
+        content.append(Self.configure(notesBox, name: tr("Notes"), placeholder: tr("No notes yet")))
+        content.append(Self.sectionHeader(
+            title: tr("Reminder Lists"), addTooltip: tr("New Reminder List"), action: "app.new-list"))
+        content.append(Self.configure(listsBox, name: tr("Reminder Lists"), placeholder: tr("No lists yet")))
+
+        widget = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(widget.opaque, content)
+        gtk_widget_set_vexpand(widget, true.g)
+
+        gtk_list_box_set_sort_func(notesBox.opaque, { first, second, context in
+            MainActor.assumeIsolated {
+                Unmanaged<Sidebar>.fromOpaque(context!).takeUnretainedValue()
+                    .compareNoteRows(first.map(UnsafeMutableRawPointer.init), second.map(UnsafeMutableRawPointer.init))
+            }
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        notesBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: true) }
+        listsBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: false) }
+    }
+
+    // MARK: Content
+
+    func show(notes: [Note], reminderLists: [ReminderList]) {
+        notes.forEach(update(note:))
+        reminderLists.forEach(add(reminderList:))
+    }
+
+    /// Adds the note's row or refreshes its name and place.
+    func update(note: Note) {
+        notes[note.id] = note
+        let name = note.displayTitle ?? tr("Untitled Note")
+        if let existing = noteRows[note.id] {
+            gtk_label_set_text(existing.label.opaque, name)
+            tote_shim_accessible_set_label(existing.row, name)
+            gtk_list_box_row_changed(existing.row.cast())
+            return
+        }
+        let (row, label) = Self.makeRow(name: name, iconName: "text-x-generic-symbolic")
+        noteRows[note.id] = (row, label)
+        gtk_list_box_append(notesBox.opaque, row)
+    }
+
+    func add(reminderList list: ReminderList) {
+        let (row, label) = Self.makeRow(name: list.name, iconName: "view-list-bullet-symbolic")
+        listRows[list.id] = (row, label)
+        gtk_list_box_append(listsBox.opaque, row)
+    }
+
+    func select(_ selection: Selection) {
+        isUpdatingSelection = true
+        defer { isUpdatingSelection = false }
+        switch selection {
+        case .note(let id):
+            gtk_list_box_unselect_all(listsBox.opaque)
+            if let row = noteRows[id]?.row { gtk_list_box_select_row(notesBox.opaque, row.cast()) }
+        case .reminderList(let id):
+            gtk_list_box_unselect_all(notesBox.opaque)
+            if let row = listRows[id]?.row { gtk_list_box_select_row(listsBox.opaque, row.cast()) }
+        }
+    }
+
+    // MARK: Private
+
+    private func rowSelected(_ row: UnsafeMutableRawPointer?, inNotes: Bool) {
+        guard let row, !isUpdatingSelection else { return }
+        let widget = row.assumingMemoryBound(to: GtkWidget.self)
+        if inNotes, let id = noteRows.first(where: { $0.value.row == widget })?.key {
+            select(.note(id))
+            onSelect(.note(id))
+        } else if !inNotes, let id = listRows.first(where: { $0.value.row == widget })?.key {
+            select(.reminderList(id))
+            onSelect(.reminderList(id))
+        }
+    }
+
+    private func compareNoteRows(_ first: UnsafeMutableRawPointer?, _ second: UnsafeMutableRawPointer?) -> Int32 {
+        func modified(_ row: UnsafeMutableRawPointer?) -> Date {
+            let widget = row?.assumingMemoryBound(to: GtkWidget.self)
+            guard let id = noteRows.first(where: { $0.value.row == widget })?.key else { return .distantPast }
+            return notes[id]?.modified ?? .distantPast
+        }
+        let (a, b) = (modified(first), modified(second))
+        return a == b ? 0 : (a > b ? -1 : 1)
+    }
+
+    private static func configure(_ listBox: WidgetPointer, name: String, placeholder: String) -> WidgetPointer {
+        gtk_widget_add_css_class(listBox, "navigation-sidebar")
+        gtk_list_box_set_selection_mode(listBox.opaque, GTK_SELECTION_SINGLE)
+        tote_shim_accessible_set_label(listBox, name)
+        let label = gtk_label_new(placeholder)!
+        gtk_widget_add_css_class(label, "dim-label")
+        gtk_widget_set_margin_top(label, 6)
+        gtk_widget_set_margin_bottom(label, 6)
+        gtk_list_box_set_placeholder(listBox.opaque, label)
+        return listBox
+    }
+
+    private static func sectionHeader(title: String, addTooltip: String, action: String) -> WidgetPointer {
+        let header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_widget_set_margin_start(header, 18)
+        gtk_widget_set_margin_end(header, 12)
+        gtk_widget_set_margin_top(header, 12)
+        let label = gtk_label_new(title)!
+        gtk_widget_add_css_class(label, "heading")
+        gtk_widget_set_hexpand(label, true.g)
+        gtk_label_set_xalign(label.opaque, 0)
+        header.append(label)
+        let add = gtk_button_new_from_icon_name("list-add-symbolic")!
+        gtk_widget_add_css_class(add, "flat")
+        gtk_widget_set_tooltip_text(add, addTooltip)
+        tote_shim_accessible_set_label(add, addTooltip)
+        gtk_actionable_set_action_name(add.opaque, action)
+        header.append(add)
+        return header
+    }
+
+    private static func makeRow(name: String, iconName: String) -> (WidgetPointer, WidgetPointer) {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        box.append(gtk_image_new_from_icon_name(iconName))
+        let label = gtk_label_new(name)!
+        gtk_label_set_xalign(label.opaque, 0)
+        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+        box.append(label)
+        let row = gtk_list_box_row_new()!
+        gtk_list_box_row_set_child(row.cast(), box)
+        tote_shim_accessible_set_label(row, name)
+        return (row, label)
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// Appends a child to a GtkBox.
+    func append(_ child: WidgetPointer) {
+        gtk_box_append(cast(), child)
+    }
+}

@@ -1,0 +1,91 @@
+import CAdw
+
+/// Connects Swift closures to GObject signals. The closure is boxed and retained by the
+/// connection; GLib releases it through the destroy notify when the handler is disconnected
+/// or the instance finalised, so a handler never outlives what it calls. Closures that refer
+/// to their owner capture it weakly.
+private final class SignalBox<Handler> {
+    let handler: Handler
+    init(_ handler: Handler) { self.handler = handler }
+}
+
+private typealias NoArgument = @MainActor () -> Void
+private typealias OneArgument = @MainActor (UnsafeMutableRawPointer?) -> Void
+private typealias ReturningBool = @MainActor () -> Bool
+private typealias OneArgumentReturningInt = @MainActor (UnsafeMutableRawPointer?) -> Int32
+
+private let releaseBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+private let noArgumentTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+    _, data in
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<NoArgument>>.fromOpaque(data!).takeUnretainedValue().handler()
+    }
+}
+
+private let oneArgumentTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+) -> Void = { _, argument, data in
+    nonisolated(unsafe) let (argument, data) = (argument, data)
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<OneArgument>>.fromOpaque(data!).takeUnretainedValue().handler(argument)
+    }
+}
+
+private let returningBoolTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = {
+    _, data in
+    nonisolated(unsafe) let data = data
+    return MainActor.assumeIsolated {
+        Unmanaged<SignalBox<ReturningBool>>.fromOpaque(data!).takeUnretainedValue().handler().g
+    }
+}
+
+private let oneArgumentReturningIntTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+) -> Int32 = { _, argument, data in
+    nonisolated(unsafe) let (argument, data) = (argument, data)
+    return MainActor.assumeIsolated {
+        Unmanaged<SignalBox<OneArgumentReturningInt>>.fromOpaque(data!).takeUnretainedValue()
+            .handler(argument)
+    }
+}
+
+extension GObjectPointer {
+    @MainActor @discardableResult
+    func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> gulong {
+        connect(signal, SignalBox<NoArgument>(handler), noArgumentTrampoline)
+    }
+
+    /// For signals whose handler takes one pointer argument after the instance
+    /// (GSimpleAction::activate, GtkListBox::row-selected, GObject::notify, …).
+    @MainActor @discardableResult
+    func connect(_ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> gulong {
+        connect(signal, SignalBox<OneArgument>(handler), oneArgumentTrampoline)
+    }
+
+    /// For signals that return a gboolean (GtkWindow::close-request, …).
+    @MainActor @discardableResult
+    func connectReturningBool(_ signal: String, _ handler: @escaping @MainActor () -> Bool) -> gulong {
+        connect(signal, SignalBox<ReturningBool>(handler), returningBoolTrampoline)
+    }
+
+    /// For signals that take one pointer and return an int (GApplication::handle-local-options).
+    @MainActor @discardableResult
+    func connectReturningInt(
+        _ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Int32
+    ) -> gulong {
+        connect(signal, SignalBox<OneArgumentReturningInt>(handler), oneArgumentReturningIntTrampoline)
+    }
+
+    private func connect<Handler, Trampoline>(
+        _ signal: String, _ box: SignalBox<Handler>, _ trampoline: Trampoline
+    ) -> gulong {
+        g_signal_connect_data(
+            raw, signal, unsafeBitCast(trampoline, to: GCallback.self),
+            Unmanaged.passRetained(box).toOpaque(), releaseBox, GConnectFlags(rawValue: 0))
+    }
+}

@@ -1,0 +1,168 @@
+import CAdw
+import CShim
+import Foundation
+import ToteCore
+
+/// The running app: an AdwApplication, its actions and command line, the store, and windows.
+@MainActor
+public final class ToteApplication {
+    public let appID: String
+    public let application: UnsafeMutablePointer<AdwApplication>
+    /// The open store, or why it could not be opened (the window then explains).
+    public private(set) var store: Result<Store, StoreError>?
+    /// Window state (size, maximized); nil when the schema is not installed, as in an
+    /// uninstalled build without GSETTINGS_SCHEMA_DIR.
+    private(set) var settings: UnsafeMutablePointer<GSettings>?
+    private(set) var windows: [MainWindow] = []
+    private let environment: [String: String]
+
+    public init(
+        appID: String = String(cString: tote_shim_app_id()),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.appID = appID
+        self.environment = environment
+        tote_shim_init_i18n()
+        g_set_application_name(tr("Tote"))
+        application = adw_application_new(appID, G_APPLICATION_DEFAULT_FLAGS)
+        addCommandLineOptions()
+        application.connect("startup") { [weak self] in self?.startup() }
+        application.connect("activate") { [weak self] in self?.activate() }
+        application.connect("shutdown") { [weak self] in self?.shutdown() }
+    }
+
+    /// Runs the GLib main loop with Swift concurrency integrated; returns the exit status.
+    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+        MainLoop.integrateSwiftConcurrency()
+        return withCStringArray(arguments) { argv in
+            g_application_run(
+                application.cast(), Int32(arguments.count),
+                UnsafeMutablePointer(mutating: argv).withMemoryRebound(
+                    to: UnsafeMutablePointer<CChar>?.self, capacity: arguments.count + 1) { $0 })
+        }
+    }
+
+    /// The window that has focus, or the newest one.
+    var activeWindow: MainWindow? {
+        let active = gtk_application_get_active_window(application.cast())
+        return windows.first { $0.window == active?.widget } ?? windows.last
+    }
+
+    // MARK: Life cycle
+
+    private func startup() {
+        gtk_window_set_default_icon_name(appID)
+        settings = Self.makeSettings()
+        store = Result { () throws(StoreError) in try Store(location: StoreLocation(appID: appID, environment: environment)) }
+        addActions()
+    }
+
+    private func activate() {
+        if let window = activeWindow {
+            gtk_window_present(window.window.cast())
+            return
+        }
+        let window = MainWindow(application: self)
+        windows.append(window)
+        gtk_window_present(window.window.cast())
+    }
+
+    private func shutdown() {
+        windows.forEach { $0.saveNow(waitUntilWritten: true) }
+    }
+
+    func windowDidClose(_ window: MainWindow) {
+        windows.removeAll { $0 === window }
+    }
+
+    // MARK: Command line
+
+    private func addCommandLineOptions() {
+        g_application_add_main_option(
+            application.cast(), "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+            tr("Print the version and quit"), nil)
+        application.connectReturningInt("handle-local-options") { options in
+            let dictionary = options?.assumingMemoryBound(to: GVariantDict.self)
+            if g_variant_dict_contains(dictionary, "version").isTrue {
+                print("tote \(String(cString: tote_shim_version()))")
+                return 0
+            }
+            return -1
+        }
+    }
+
+    // MARK: Actions
+
+    private func addActions() {
+        addAction("new-note", accelerators: ["<Control>n"]) { [weak self] in
+            self?.activeWindow?.createNote()
+        }
+        addAction("new-list", accelerators: ["<Control><Shift>l"]) { [weak self] in
+            self?.activeWindow?.createReminderList()
+        }
+        addAction("about") { [weak self] in self?.showAbout() }
+        addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
+        setAccelerators(["<Control>w"], for: "window.close")
+        setAccelerators(["<Control>question"], for: "win.show-help-overlay")
+        setAccelerators(["F9"], for: "win.toggle-sidebar")
+    }
+
+    private func addAction(
+        _ name: String, accelerators: [String] = [], _ handler: @escaping @MainActor () -> Void
+    ) {
+        let action = g_simple_action_new(name, nil)!
+        action.connect("activate") { _ in handler() }
+        g_action_map_add_action(application.opaque, action)
+        g_object_unref(action.raw)
+        if !accelerators.isEmpty { setAccelerators(accelerators, for: "app.\(name)") }
+    }
+
+    private func setAccelerators(_ accelerators: [String], for action: String) {
+        withCStringArray(accelerators) { gtk_application_set_accels_for_action(application.cast(), action, $0) }
+    }
+
+    private func quit() {
+        for window in windows {
+            window.saveNow(waitUntilWritten: true)
+            gtk_window_destroy(window.window.cast())
+        }
+        g_application_quit(application.cast())
+    }
+
+    private func showAbout() {
+        let about = adw_about_window_new()!
+        let aboutWindow: OpaquePointer = about.opaque
+        adw_about_window_set_application_name(aboutWindow, tr("Tote"))
+        adw_about_window_set_application_icon(aboutWindow, appID)
+        adw_about_window_set_version(aboutWindow, tote_shim_version())
+        adw_about_window_set_developer_name(aboutWindow, tr("The Tote developers"))
+        adw_about_window_set_comments(
+            aboutWindow, tr("Notes and reminder lists, with drag and drop that works everywhere"))
+        adw_about_window_set_website(aboutWindow, "https://github.com/totenotes/tote")
+        adw_about_window_set_issue_url(aboutWindow, "https://github.com/totenotes/tote/issues")
+        adw_about_window_set_license_type(aboutWindow, GTK_LICENSE_GPL_3_0)
+        adw_about_window_set_copyright(aboutWindow, "© 2026 The Tote developers")
+        // Translators: replace with your names, one per line.
+        adw_about_window_set_translator_credits(aboutWindow, tr("translator-credits"))
+        if let parent = activeWindow?.window {
+            gtk_window_set_transient_for(about.cast(), parent.cast())
+        }
+        gtk_window_present(about.cast())
+    }
+
+    // MARK: Settings
+
+    static let schemaID = "io.github.totenotes.Tote"
+
+    private static func makeSettings() -> UnsafeMutablePointer<GSettings>? {
+        guard let source = g_settings_schema_source_get_default(),
+              let schema = g_settings_schema_source_lookup(source, schemaID, 1)
+        else {
+            tote_shim_log_message(
+                "GSettings schema \(schemaID) is not installed; window size will not be remembered")
+            return nil
+        }
+        g_settings_schema_unref(schema)
+        return g_settings_new(schemaID)
+    }
+}

@@ -1,0 +1,39 @@
+import GRDB
+
+/// The store's schema, one registered migration per version. Never edit a shipped one:
+/// add the next.
+enum Migrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: notes, reminder lists, reminders") { db in
+            try db.create(table: Note.databaseTableName) { t in
+                t.primaryKey("id", .blob)
+                t.column("title", .text).notNull().defaults(to: "")
+                t.column("body", .text).notNull().defaults(to: "")
+                t.column("created", .datetime).notNull()
+                t.column("modified", .datetime).notNull().indexed()
+            }
+            try db.create(table: ReminderList.databaseTableName) { t in
+                t.primaryKey("id", .blob)
+                t.column("name", .text).notNull()
+                t.column("position", .integer).notNull()
+                t.column("created", .datetime).notNull()
+                t.column("modified", .datetime).notNull()
+            }
+            try db.create(table: Reminder.databaseTableName) { t in
+                t.primaryKey("id", .blob)
+                t.column("listID", .blob).notNull().indexed()
+                    .references(ReminderList.databaseTableName, onDelete: .cascade)
+                t.column("title", .text).notNull()
+                t.column("notes", .text).notNull().defaults(to: "")
+                t.column("isDone", .boolean).notNull().defaults(to: false)
+                t.column("due", .datetime)
+                t.column("priority", .integer).notNull().defaults(to: 0)
+                t.column("position", .integer).notNull()
+                t.column("created", .datetime).notNull()
+                t.column("modified", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+}

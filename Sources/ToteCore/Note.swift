@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+
+/// A rich-text document. Until the rich body lands, `body` is its plain text.
+public struct Note: Codable, Identifiable, Equatable, Sendable {
+    public var id: UUID
+    public var title: String
+    public var body: String
+    public var created: Date
+    public var modified: Date
+
+    public init(id: UUID, title: String = "", body: String = "", created: Date, modified: Date) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.created = created
+        self.modified = modified
+    }
+}
+
+extension Note: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "note"
+}
+
+extension Note {
+    /// What the sidebar shows: the title, else the first non-blank line of the body, else nil
+    /// (the app shows a translated "Untitled Note"). Cut to a length a sidebar can show.
+    public var displayTitle: String? {
+        let candidates = [title] + body.split(whereSeparator: \.isNewline).prefix(50).map(String.init)
+        guard let line = candidates.lazy
+            .map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+            .first(where: { !$0.isEmpty })
+        else { return nil }
+        return line.count > 80 ? String(line.prefix(80)) + "…" : line
+    }
+}

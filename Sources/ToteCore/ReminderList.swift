@@ -1,0 +1,23 @@
+import Foundation
+import GRDB
+
+/// A named list of reminders, ordered in the sidebar by `position`.
+public struct ReminderList: Codable, Identifiable, Equatable, Sendable {
+    public var id: UUID
+    public var name: String
+    public var position: Int
+    public var created: Date
+    public var modified: Date
+
+    public init(id: UUID, name: String, position: Int, created: Date, modified: Date) {
+        self.id = id
+        self.name = name
+        self.position = position
+        self.created = created
+        self.modified = modified
+    }
+}
+
+extension ReminderList: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "reminderList"
+}

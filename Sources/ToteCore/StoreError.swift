@@ -1,0 +1,21 @@
+import Foundation
+
+/// Why the store could not be opened. The file it names is never modified or replaced.
+public enum StoreError: Error, Sendable, Equatable {
+    /// The folder for the store could not be created.
+    case cannotCreateFolder(path: String, reason: String)
+    /// The file exists but cannot be opened (a folder in its place, no permission, …).
+    case unreadable(path: String, reason: String)
+    /// The file is not an SQLite database, or its contents are damaged.
+    case notADatabase(path: String, reason: String)
+    /// The database was written by a newer Tote, whose changes this one does not know.
+    case writtenByNewerVersion(path: String)
+
+    public var path: String {
+        switch self {
+        case .cannotCreateFolder(let path, _), .unreadable(let path, _),
+             .notADatabase(let path, _), .writtenByNewerVersion(let path):
+            return path
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import ToteApp
+
+exit(ToteApplication().run())

@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ToteCore
+
+@Suite struct StoreTests {
+    private func makeStore(in folder: TemporaryFolder, start: Date = Date(timeIntervalSince1970: 1_000))
+        throws -> Store
+    {
+        let ticks = Ticks(start: start)
+        return try Store(
+            location: StoreLocation(directory: folder.url.appendingPathComponent("data")),
+            clock: { ticks.next() })
+    }
+
+    @Test func createsTheFolderTheDatabaseAndWAL() throws {
+        let folder = try TemporaryFolder()
+        let store = try makeStore(in: folder)
+        #expect(FileManager.default.fileExists(atPath: store.location.databaseURL.path))
+        let mode = try store.database.read { db in
+            try String.fetchOne(db, sql: "PRAGMA journal_mode")
+        }
+        #expect(mode == "wal")
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func notesSurviveReopeningNewestFirst() throws {
+        let folder = try TemporaryFolder()
+        let first: Note
+        let second: Note
+        do {
+            let store = try makeStore(in: folder)
+            first = try store.createNote()
+            second = try store.createNote()
+            try store.save(noteID: first.id, title: "Groceries", body: "milk\neggs")
+        }
+        let reopened = try makeStore(in: folder, start: Date(timeIntervalSince1970: 5_000))
+        let notes = try reopened.notes()
+        #expect(notes.map(\.id) == [first.id, second.id])
+        #expect(notes.first?.title == "Groceries")
+        #expect(notes.first?.body == "milk\neggs")
+    }
+
+    @Test func savingUnchangedTextKeepsTheModificationTime() throws {
+        let folder = try TemporaryFolder()
+        let store = try makeStore(in: folder)
+        let note = try store.createNote()
+        let saved = try store.save(noteID: note.id, title: "", body: "")
+        #expect(saved?.modified == note.modified)
+    }
+
+    @Test func savingAVanishedNoteChangesNothing() throws {
+        let folder = try TemporaryFolder()
+        let store = try makeStore(in: folder)
+        #expect(try store.save(noteID: UUID(), title: "x", body: "y") == nil)
+        #expect(try store.notes().isEmpty)
+    }
+
+    @Test func reminderListsKeepTheirOrder() throws {
+        let folder = try TemporaryFolder()
+        let store = try makeStore(in: folder)
+        _ = try store.createReminderList(name: "Errands")
+        _ = try store.createReminderList(name: "Work")
+        _ = try store.createReminderList(name: "Garden")
+        #expect(try store.reminderLists().map(\.name) == ["Errands", "Work", "Garden"])
+        #expect(try store.reminderLists().map(\.position) == [0, 1, 2])
+    }
+
+    @Test func aFileThatIsNotADatabaseIsReportedAndLeftUntouched() throws {
+        let folder = try TemporaryFolder()
+        let location = StoreLocation(directory: folder.url)
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: location.databaseURL)
+
+        #expect(throws: StoreError.self) { try Store(location: location) }
+        do {
+            _ = try Store(location: location)
+        } catch {
+            guard case .notADatabase(let path, _) = error else {
+                Issue.record("expected notADatabase, got \(error)")
+                return
+            }
+            #expect(path == location.databaseURL.path)
+        }
+        #expect(try Data(contentsOf: location.databaseURL) == garbage)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+            .filter { $0 != StoreLocation.databaseFileName && $0 != StoreLocation.mediaFolderName }
+        #expect(leftovers.isEmpty, "no -wal or -shm file beside the damaged one")
+    }
+
+    @Test func aDatabaseWithADamagedHeaderIsReportedAndLeftUntouched() throws {
+        let folder = try TemporaryFolder()
+        let location = StoreLocation(directory: folder.url)
+        do {
+            let store = try Store(location: location)
+            _ = try store.createNote()
+            try store.checkpoint()
+        }
+        var bytes = try Data(contentsOf: location.databaseURL)
+        bytes.replaceSubrange(0..<16, with: Data(repeating: 0x41, count: 16))
+        try bytes.write(to: location.databaseURL)
+        try? FileManager.default.removeItem(atPath: location.databaseURL.path + "-wal")
+        try? FileManager.default.removeItem(atPath: location.databaseURL.path + "-shm")
+
+        #expect(throws: StoreError.self) { try Store(location: location) }
+        #expect(try Data(contentsOf: location.databaseURL) == bytes)
+    }
+
+    @Test func aFolderInPlaceOfTheDatabaseIsUnreadable() throws {
+        let folder = try TemporaryFolder()
+        let location = StoreLocation(directory: folder.url)
+        try FileManager.default.createDirectory(at: location.databaseURL, withIntermediateDirectories: true)
+        do {
+            _ = try Store(location: location)
+            Issue.record("opened a folder as a database")
+        } catch {
+            #expect(error == .unreadable(
+                path: location.databaseURL.path,
+                reason: "a folder is in the place of the database file"))
+        }
+    }
+
+    @Test func aDatabaseFromANewerToteIsRefusedAndKept() throws {
+        let folder = try TemporaryFolder()
+        let location = StoreLocation(directory: folder.url)
+        do {
+            let store = try Store(location: location)
+            try store.database.write { db in
+                try db.execute(
+                    sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v999: from the future')")
+            }
+            try store.checkpoint()
+        }
+        let before = try Data(contentsOf: location.databaseURL)
+        #expect(throws: StoreError.writtenByNewerVersion(path: location.databaseURL.path)) {
+            try Store(location: location)
+        }
+        #expect(try Data(contentsOf: location.databaseURL) == before)
+    }
+
+    @Test func aReadOnlyStoreSeesWhatTheAppWrote() throws {
+        let folder = try TemporaryFolder()
+        let location = StoreLocation(directory: folder.url)
+        let writer = try Store(location: location)
+        let note = try writer.createNote()
+        try writer.save(noteID: note.id, title: "", body: "hello")
+        let reader = try Store(location: location, readOnly: true)
+        #expect(try reader.notes().map(\.body) == ["hello"])
+    }
+}
+
+/// A clock that advances one second per reading, so modification order is deterministic.
+final class Ticks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(start: Date) { current = start }
+
+    func next() -> Date {
+        lock.lock()
+        defer { lock.unlock() }
+        current = current.addingTimeInterval(1)
+        return current
+    }
+}
