@@ -116,6 +116,14 @@ final class MainWindow {
         editor?.saveNow(waitUntilWritten: waitUntilWritten)
     }
 
+    /// The content page shown: "welcome", "note", "reminder-list" or "store-error".
+    var visiblePageName: String? {
+        gtk_stack_get_visible_child_name(contentStack.opaque).map { String(cString: $0) }
+    }
+
+    var noteEditor: NoteEditor? { editor }
+    var sidebarView: Sidebar { sidebar }
+
     func showToast(_ title: String) {
         adw_toast_overlay_add_toast(toastOverlay.opaque, adw_toast_new(title))
     }

@@ -89,6 +89,19 @@ final class Sidebar {
         }
     }
 
+    /// The names the note rows show, top to bottom.
+    var noteRowNames: [String] {
+        var names: [String] = []
+        var row = gtk_widget_get_first_child(notesBox)
+        while let current = row {
+            if let entry = noteRows.values.first(where: { $0.row == current }) {
+                names.append(String(cString: gtk_label_get_text(entry.label.opaque)))
+            }
+            row = gtk_widget_get_next_sibling(current)
+        }
+        return names
+    }
+
     // MARK: Private
 
     private func rowSelected(_ row: UnsafeMutableRawPointer?, inNotes: Bool) {

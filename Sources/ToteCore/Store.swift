@@ -34,6 +34,7 @@ public final class Store: Sendable {
             }
         }
         try Self.checkExistingFile(at: path)
+        try Self.checkReadableAndNotNewer(at: path)
 
         var configuration = Configuration()
         configuration.readonly = readOnly
@@ -46,12 +47,7 @@ public final class Store: Sendable {
             throw Self.classify(error, path: path)
         }
         do {
-            let migrator = Migrations.migrator
-            let superseded = try pool.read { db in try migrator.hasBeenSuperseded(db) }
-            if superseded { throw StoreError.writtenByNewerVersion(path: path) }
-            if !readOnly { try migrator.migrate(pool) }
-        } catch let error as StoreError {
-            throw error
+            if !readOnly { try Migrations.migrator.migrate(pool) }
         } catch {
             throw Self.classify(error, path: path)
         }
@@ -146,6 +142,27 @@ public final class Store: Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .unreadable(path: path, reason: "permission denied")
         }
+    }
+
+    /// Reads an existing file through a read-only connection before anything may write to it
+    /// (opening a pool writes: GRDB makes sure a WAL file exists), so a damaged file or one
+    /// from a newer Tote stays byte for byte as it was.
+    private static func checkReadableAndNotNewer(at path: String) throws(StoreError) {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let superseded: Bool
+        do {
+            let probe = try DatabaseQueue(path: path, configuration: configuration)
+            superseded = try probe.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+                return try Migrations.migrator.hasBeenSuperseded(db)
+            }
+            try probe.close()
+        } catch {
+            throw classify(error, path: path)
+        }
+        if superseded { throw .writtenByNewerVersion(path: path) }
     }
 
     private static func classify(_ error: any Error, path: String) -> StoreError {

@@ -1,0 +1,102 @@
+import CAdw
+import Foundation
+@testable import ToteApp
+import ToteCore
+import XCTest
+
+final class AppShellTests: GTKTestCase {
+    private nonisolated(unsafe) static var count = 0
+
+    /// A started and activated app on a temporary data home. Each gets its own app id, so
+    /// registrations on the session bus never collide.
+    @MainActor
+    private static func startApp(dataHome: TemporaryDataHome) -> ToteApplication {
+        Self.count += 1
+        let app = ToteApplication(
+            appID: "io.github.totenotes.ToteTest\(getpid())n\(Self.count)", environment: dataHome.environment)
+        var error: UnsafeMutablePointer<GError>?
+        XCTAssertTrue(g_application_register(app.application.cast(), nil, &error).isTrue)
+        g_application_activate(app.application.cast())
+        waitFor("the window") { !app.windows.isEmpty }
+        return app
+    }
+
+    @MainActor
+    private static func close(_ app: ToteApplication) {
+        for window in app.windows { gtk_window_close(window.window.cast()) }
+        waitFor("the windows to close") { app.windows.isEmpty }
+    }
+
+    func testADamagedDatabaseIsExplainedAndLeftUntouched() throws {
+        try onMainActor(Self.damagedDatabase)
+    }
+
+    @MainActor
+    private static func damagedDatabase() throws {
+        let dataHome = try TemporaryDataHome()
+        do {
+            let folder = dataHome.url.appendingPathComponent("io.github.totenotes.ToteTest\(getpid())n\(Self.count + 1)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let database = folder.appendingPathComponent("tote.sqlite3")
+            let garbage = Data("This is not SQLite at all, but it is someone's file.".utf8)
+            try garbage.write(to: database)
+
+            let app = startApp(dataHome: dataHome)
+            XCTAssertEqual(app.windows.first?.visiblePageName, "store-error")
+            guard case .failure(.notADatabase(let path, _))? = app.store else {
+                return XCTFail("expected notADatabase, got \(String(describing: app.store))")
+            }
+            XCTAssertEqual(path, database.path)
+            let newNote = g_action_map_lookup_action(app.application.opaque, "new-note")
+            XCTAssertFalse(g_action_get_enabled(newNote).isTrue, "creating notes is off")
+            close(app)
+            XCTAssertEqual(try Data(contentsOf: database), garbage)
+        }
+    }
+
+    func testTextTypedIntoANewNoteIsSavedWithoutQuitting() throws {
+        try onMainActor(Self.autosave)
+    }
+
+    @MainActor
+    private static func autosave() throws {
+        let dataHome = try TemporaryDataHome()
+        do {
+            let app = startApp(dataHome: dataHome)
+            guard let window = app.windows.first, case .success(let store)? = app.store else {
+                return XCTFail("no window or no store")
+            }
+            XCTAssertEqual(window.visiblePageName, "welcome")
+            window.createNote()
+            XCTAssertEqual(window.visiblePageName, "note")
+            let buffer = window.noteEditor!.buffer
+            gtk_text_buffer_insert_at_cursor(buffer, "Buy oat milk\nand bread", -1)
+            waitFor("the autosave") { (try? store.notes().first?.body) == "Buy oat milk\nand bread" }
+            waitFor("the sidebar to show the first line") {
+                window.sidebarView.noteRowNames == ["Buy oat milk"]
+            }
+            close(app)
+        }
+    }
+
+    func testTheWindowSizeIsRemembered() throws {
+        try onMainActor(Self.windowSize)
+    }
+
+    @MainActor
+    private static func windowSize() throws {
+        let dataHome = try TemporaryDataHome()
+        do {
+            let first = startApp(dataHome: dataHome)
+            gtk_window_set_default_size(first.windows[0].window.cast(), 777, 555)
+            close(first)
+            g_settings_sync()
+
+            let second = startApp(dataHome: dataHome)
+            var width: Int32 = 0, height: Int32 = 0
+            gtk_window_get_default_size(second.windows[0].window.cast(), &width, &height)
+            XCTAssertEqual([width, height], [777, 555])
+            close(second)
+        }
+    }
+}

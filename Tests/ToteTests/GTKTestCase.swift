@@ -1,0 +1,87 @@
+import CAdw
+import Foundation
+import ToteApp
+import XCTest
+
+/// Base for tests that touch GTK: XCTest runs them on the process main thread (Swift Testing
+/// does not on Linux). Needs a display; the test command provides Xvfb when there is none.
+class GTKTestCase: XCTestCase {
+    private nonisolated(unsafe) static var initialized = false
+    /// Compiled schemas from data/, so the app's GSettings exist in tests.
+    nonisolated(unsafe) static var schemaDirectory: URL?
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        if !Self.initialized {
+            Self.schemaDirectory = try Self.compileSchemas()
+            setenv("GSETTINGS_SCHEMA_DIR", Self.schemaDirectory!.path, 1)
+            setenv("GSETTINGS_BACKEND", "memory", 1)
+            XCTAssertTrue(gtk_init_check().isTrue, "GTK needs a display: run the tests with the README's test command")
+            adw_init()
+            MainActor.assumeIsolated { MainLoop.integrateSwiftConcurrency() }
+            Self.initialized = true
+        }
+    }
+
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    private static func compileSchemas() throws -> URL {
+        let target = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tote-schemas-\(getpid())", isDirectory: true)
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compile.arguments = [
+            "glib-compile-schemas", "--strict", "--targetdir=\(target.path)",
+            repositoryRoot.appendingPathComponent("data").path,
+        ]
+        try compile.run()
+        compile.waitUntilExit()
+        XCTAssertEqual(compile.terminationStatus, 0, "glib-compile-schemas failed")
+        return target
+    }
+
+}
+
+/// Runs a test body on the main actor. XCTest calls test methods on the main thread, but Linux
+/// XCTest cannot call `@MainActor` ones, so bodies are `@MainActor` static functions.
+func onMainActor(_ body: @MainActor () throws -> Void) rethrows {
+    try MainActor.assumeIsolated(body)
+}
+
+/// Runs the GLib main loop until `condition` holds; fails the test after `timeout` seconds.
+@MainActor
+func waitFor(
+    _ what: String, timeout: Double = 5, file: StaticString = #filePath, line: UInt = #line,
+    _ condition: () -> Bool
+) {
+    if !MainLoop.iterate(until: condition, timeout: timeout) {
+        XCTFail("timed out after \(timeout) s waiting for \(what)", file: file, line: line)
+    }
+}
+
+extension gboolean {
+    var isTrue: Bool { self != 0 }
+}
+
+/// A temporary XDG_DATA_HOME, removed afterwards.
+final class TemporaryDataHome {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tote-gtk-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = url.path
+        return environment
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
