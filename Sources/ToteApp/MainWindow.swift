@@ -194,7 +194,7 @@ final class MainWindow {
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         for (label, action) in [(tr("New Note"), "app.new-note"), (tr("New Reminder List"), "app.new-list")] {
-            let button = gtk_button_new_with_mnemonic(label)!
+            let button = gtk_button_new_with_label(label)!
             gtk_widget_add_css_class(button, "pill")
             gtk_actionable_set_action_name(button.opaque, action)
             buttons.append(button)
