@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "ToteCoreTests", dependencies: ["ToteCore"]),
         .testTarget(name: "ToteTests", dependencies: ["ToteApp", "ToteCore", "CShim", "CAdw"]),
         // Real drags with xdotool against the real `tote` binary; reads results from the store.
-        .testTarget(name: "EndToEnd", dependencies: ["ToteCore"]),
+        .testTarget(name: "EndToEnd", dependencies: ["ToteCore"], exclude: ["Helpers"]),
     ],
     swiftLanguageModes: [.v6]
 )

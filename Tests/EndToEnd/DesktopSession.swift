@@ -1,0 +1,315 @@
+import Foundation
+import ToteCore
+import XCTest
+
+/// A private desktop for end-to-end tests: its own Xvfb, its own D-Bus session bus and a
+/// throw-away HOME and XDG folders. Everything it starts is ended by PID when it closes,
+/// and so is anything the bus activated (found by the session's runtime folder in its
+/// environment). Screenshots of failures are left under `artifacts/e2e/`.
+final class DesktopSession {
+    let root: URL
+    let display: String
+    let environment: [String: String]
+    private var processes: [Process] = []
+    private let artifacts: URL
+    private let name: String
+
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// The `tote` binary under test: $TOTE_BINARY (meson sets it), else SwiftPM's debug build.
+    static var toteBinary: URL {
+        if let path = ProcessInfo.processInfo.environment["TOTE_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return repositoryRoot.appendingPathComponent(".build/debug/tote")
+    }
+
+    init(name: String) throws {
+        self.name = name
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tote-e2e-\(name)-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        artifacts = Self.repositoryRoot.appendingPathComponent("artifacts/e2e/\(name)", isDirectory: true)
+        for folder in ["home", "run", "data", "config", "cache", "schemas", "logs"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o700], ofItemAtPath: root.appendingPathComponent("run").path)
+
+        var environment: [String: String] = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": root.appendingPathComponent("home").path,
+            "XDG_RUNTIME_DIR": root.appendingPathComponent("run").path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "GSETTINGS_BACKEND": "memory",
+            "GSETTINGS_SCHEMA_DIR": root.appendingPathComponent("schemas").path,
+            "GDK_BACKEND": "x11",
+            // data/icons holds the app's icons, which the uninstalled binary would otherwise miss.
+            "XDG_DATA_DIRS": Self.repositoryRoot.appendingPathComponent("data").path + ":/usr/local/share:/usr/share",
+            "LANG": "C.UTF-8",
+            "GTK_A11Y": "atspi",
+        ]
+        let compile = try Self.run(
+            "glib-compile-schemas",
+            ["--targetdir=\(environment["GSETTINGS_SCHEMA_DIR"]!)",
+             Self.repositoryRoot.appendingPathComponent("data").path])
+        XCTAssertEqual(compile, 0, "glib-compile-schemas")
+
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        let xvfbOutput = Pipe()
+        xvfb.standardOutput = xvfbOutput
+        xvfb.standardError = try Self.logFile(root, "xvfb")
+        try xvfb.run()
+        processes.append(xvfb)
+        guard let number = Self.readLine(xvfbOutput), !number.isEmpty else {
+            throw SessionError.failedToStart("Xvfb")
+        }
+        display = ":\(number)"
+        environment["DISPLAY"] = display
+
+        let bus = Process()
+        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        bus.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
+        bus.environment = environment
+        let busOutput = Pipe()
+        bus.standardOutput = busOutput
+        bus.standardError = try Self.logFile(root, "dbus")
+        try bus.run()
+        processes.append(bus)
+        guard let address = Self.readLine(busOutput), !address.isEmpty else {
+            throw SessionError.failedToStart("dbus-daemon")
+        }
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        self.environment = environment
+    }
+
+    enum SessionError: Error {
+        case failedToStart(String)
+    }
+
+    // MARK: Tote
+
+    /// Starts `tote` in this session; its output goes to logs/tote-N.log.
+    func launchTote(_ arguments: [String] = []) throws -> Process {
+        let tote = Process()
+        tote.executableURL = Self.toteBinary
+        tote.arguments = arguments
+        tote.environment = environment
+        let log = try Self.logFile(root, "tote-\(processes.count)")
+        tote.standardOutput = log
+        tote.standardError = log
+        try tote.run()
+        processes.append(tote)
+        return tote
+    }
+
+    /// Waits for a visible window of `process` and gives it keyboard focus; returns its id.
+    func waitForWindow(of process: Process, timeout: TimeInterval = 20) throws -> String {
+        var window: String?
+        try waitUntil("a window of pid \(process.processIdentifier)", timeout: timeout) {
+            window = try? xdotool(["search", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "."])
+                .split(separator: "\n").first.map(String.init)
+            return window != nil
+        }
+        _ = try xdotool(["windowfocus", "--sync", window!])
+        return window!
+    }
+
+    /// The store the app writes, opened read-only; nil until the app has created it.
+    func store() -> Store? {
+        let data = root.appendingPathComponent("data")
+        guard let folder = try? FileManager.default.contentsOfDirectory(atPath: data.path)
+            .first(where: { FileManager.default.fileExists(atPath: "\(data.path)/\($0)/tote.sqlite3") })
+        else { return nil }
+        return try? Store(
+            location: StoreLocation(directory: data.appendingPathComponent(folder)), readOnly: true)
+    }
+
+    // MARK: Input
+
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw XdotoolError(arguments: arguments, status: process.terminationStatus)
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    struct XdotoolError: Error {
+        let arguments: [String]
+        let status: Int32
+    }
+
+    func key(_ keys: String...) throws {
+        try xdotool(["key", "--delay", "40"] + keys)
+    }
+
+    func type(_ text: String) throws {
+        try xdotool(["type", "--delay", "40", text])
+    }
+
+    /// A real pointer drag: press at `start`, pass the drag threshold in small steps, travel
+    /// to `end`, wiggle, release. `modifier` ("ctrl", "shift") is held from after the drag
+    /// starts to the release. Events are 40 ms apart: XTEST drags with 10 ms gaps fail.
+    func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int), steps: Int = 12, modifier: String? = nil) throws {
+        try xdotool(["mousemove", "\(start.x)", "\(start.y)"])
+        pace(0.2)
+        try xdotool(["mousedown", "1"])
+        for step in 1...4 {
+            pace(0.04)
+            try xdotool(["mousemove", "\(start.x + step * 4)", "\(start.y + step * 2)"])
+        }
+        if let modifier { try xdotool(["keydown", modifier]) }
+        for step in 1...steps {
+            pace(0.04)
+            let x = start.x + (end.x - start.x) * step / steps
+            let y = start.y + (end.y - start.y) * step / steps
+            try xdotool(["mousemove", "\(x)", "\(y)"])
+        }
+        pace(0.04)
+        try xdotool(["mousemove", "\(end.x + 1)", "\(end.y)"])
+        pace(0.04)
+        try xdotool(["mousemove", "\(end.x)", "\(end.y)"])
+        pace(0.3)
+        try xdotool(["mouseup", "1"])
+        if let modifier { try xdotool(["keyup", modifier]) }
+    }
+
+    /// Short pacing between input events (never a wait for a result: use `waitUntil`).
+    func pace(_ seconds: TimeInterval) {
+        usleep(useconds_t(seconds * 1_000_000))
+    }
+
+    // MARK: Reading the screen
+
+    /// Accessible objects of `process` as "role<TAB>name" lines, read through AT-SPI as a
+    /// screen reader would.
+    func accessibleObjects(of process: Process) throws -> [String] {
+        let script = Self.repositoryRoot.appendingPathComponent("Tests/EndToEnd/Helpers/atspi.py")
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        run.arguments = [script.path, "tree", "\(process.processIdentifier)"]
+        run.environment = environment
+        let output = Pipe()
+        run.standardOutput = output
+        run.standardError = try Self.logFile(root, "atspi")
+        try run.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        run.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @discardableResult
+    func screenshot(_ name: String) -> URL? {
+        try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let file = artifacts.appendingPathComponent("\(name).png")
+        let status = try? Self.run("import", ["-display", display, "-window", "root", file.path], environment: environment)
+        return status == 0 ? file : nil
+    }
+
+    // MARK: Waiting
+
+    /// Polls `condition` every 50 ms until it holds; throws after `timeout` seconds.
+    func waitUntil(_ what: String, timeout: TimeInterval = 10, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try !condition() {
+            if Date() > deadline { throw TimedOut(what: what, seconds: timeout) }
+            pace(0.05)
+        }
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
+        let what: String
+        let seconds: TimeInterval
+        var description: String { "timed out after \(seconds) s waiting for \(what)" }
+    }
+
+    // MARK: Closing
+
+    /// Ends every process of the session. On failure, first keeps a screenshot and the logs.
+    func close(failed: Bool) {
+        if failed {
+            screenshot("failure")
+            try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+            let logs = root.appendingPathComponent("logs")
+            for log in (try? FileManager.default.contentsOfDirectory(atPath: logs.path)) ?? [] {
+                try? FileManager.default.removeItem(at: artifacts.appendingPathComponent(log))
+                try? FileManager.default.copyItem(
+                    at: logs.appendingPathComponent(log), to: artifacts.appendingPathComponent(log))
+            }
+        }
+        for process in processes.reversed() where process.isRunning {
+            kill(-process.processIdentifier, SIGTERM)
+            kill(process.processIdentifier, SIGTERM)
+        }
+        let deadline = Date().addingTimeInterval(3)
+        while processes.contains(where: \.isRunning), Date() < deadline { pace(0.05) }
+        for process in processes where process.isRunning {
+            kill(-process.processIdentifier, SIGKILL)
+            kill(process.processIdentifier, SIGKILL)
+        }
+        killProcessesOfThisSession()
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Services the bus activated (AT-SPI, portals, …) carry this session's runtime folder in
+    /// their environment; end them too.
+    private func killProcessesOfThisSession() {
+        let marker = Data("XDG_RUNTIME_DIR=\(environment["XDG_RUNTIME_DIR"]!)\0".utf8)
+        let own = getpid()
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry), pid != own,
+                  let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                  environ.range(of: marker) != nil
+            else { continue }
+            kill(pid, SIGKILL)
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func readLine(_ pipe: Pipe) -> String? {
+        var bytes = Data()
+        while !bytes.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            bytes.append(chunk)
+        }
+        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func logFile(_ root: URL, _ name: String) throws -> FileHandle {
+        let url = root.appendingPathComponent("logs/\(name).log")
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        return try FileHandle(forWritingTo: url)
+    }
+
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        if let environment { process.environment = environment }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

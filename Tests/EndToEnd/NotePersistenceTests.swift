@@ -1,0 +1,35 @@
+import Foundation
+import ToteCore
+import XCTest
+
+/// A note typed in the real app is in the store after quitting and back on screen after
+/// starting again.
+final class NotePersistenceTests: EndToEndTestCase {
+    func testANoteTypedAndQuitIsThereAfterRelaunch() throws {
+        let text = "Groceries: oat milk, rye bread"
+
+        let first = try session.launchTote()
+        _ = try session.waitForWindow(of: first)
+        try session.key("ctrl+n")
+        try session.waitUntil("the new note in the store") { (try? session.store()?.notes().count) == 1 }
+        try session.type(text)
+        try session.key("ctrl+q")
+        try session.waitUntil("Tote to quit") { !first.isRunning }
+        XCTAssertEqual(first.terminationStatus, 0)
+
+        let store = try XCTUnwrap(session.store())
+        XCTAssertEqual(try store.notes().map(\.body), [text])
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+
+        let second = try session.launchTote()
+        _ = try session.waitForWindow(of: second)
+        var objects: [String] = []
+        try session.waitUntil("the note's sidebar row to be read by AT-SPI") {
+            objects = try session.accessibleObjects(of: second)
+            return objects.contains { $0.hasSuffix("\t\(text)") }
+        }
+        XCTAssertTrue(objects.contains("text\tNote body"), "the note body is named: \(objects)")
+        XCTAssertTrue(objects.contains { $0.hasSuffix("\tNotes") }, "the Notes list is named")
+        session.screenshot("relaunched")
+    }
+}
