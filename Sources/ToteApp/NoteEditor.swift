@@ -30,6 +30,7 @@ final class NoteEditor {
         titleField = gtk_text_new()
         gtk_text_set_placeholder_text(titleField.cast(), tr("Title"))
         gtk_widget_add_css_class(titleField, "title-2")
+        gtk_widget_add_css_class(titleField, "note-title")
         gtk_widget_set_margin_start(titleField, 24)
         gtk_widget_set_margin_end(titleField, 24)
         gtk_widget_set_margin_top(titleField, 18)
@@ -51,6 +52,7 @@ final class NoteEditor {
         gtk_widget_set_vexpand(scroller, true.g)
 
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_widget_add_css_class(widget, "view")
         widget.append(titleField)
         widget.append(scroller)
 

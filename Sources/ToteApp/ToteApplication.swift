@@ -53,6 +53,7 @@ public final class ToteApplication {
     private func startup() {
         gtk_window_set_default_icon_name(appID)
         settings = Self.makeSettings()
+        Self.loadStyle()
         store = Result { () throws(StoreError) in try Store(location: StoreLocation(appID: appID, environment: environment)) }
         addActions()
     }
@@ -148,6 +149,21 @@ public final class ToteApplication {
             gtk_window_set_transient_for(about.cast(), parent.cast())
         }
         gtk_window_present(about.cast())
+    }
+
+    // MARK: Style
+
+    private static let style = """
+        text.note-title > placeholder { color: alpha(currentColor, 0.45); }
+        """
+
+    private static func loadStyle() {
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, style, -1)
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), provider.opaque,
+            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider.raw)
     }
 
     // MARK: Settings

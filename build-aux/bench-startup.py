@@ -1,0 +1,127 @@
+#!/usr/bin/python3
+"""Start-up benchmark: time from process start to the first frame of the main window.
+
+Starts its own Xvfb and session bus, then launches each app RUNS times, in turn, and
+watches the X server: the first MapNotify of a top-level window of the app, then the first
+Damage on that window (its first frame reaching the screen). Prints medians, and the
+ratio of Tote to GNOME Text Editor 43 measured the same way in the same run.
+
+usage: bench-startup.py TOTE_BINARY [RUNS]
+"""
+import os
+import select
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from Xlib import X, display as xdisplay
+from Xlib.ext import damage
+
+
+def start_session(root):
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": f"{root}/home",
+        "XDG_RUNTIME_DIR": f"{root}/run",
+        "XDG_CONFIG_HOME": f"{root}/config",
+        "XDG_CACHE_HOME": f"{root}/cache",
+        "XDG_DATA_HOME": f"{root}/data",
+        "GSETTINGS_BACKEND": "memory",
+        "GDK_BACKEND": "x11",
+        "LANG": "C.UTF-8",
+    }
+    for folder in ("home", "run", "config", "cache", "data"):
+        os.makedirs(f"{root}/{folder}", mode=0o700, exist_ok=True)
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    env["DISPLAY"] = ":" + xvfb.stdout.readline().decode().strip()
+    bus = subprocess.Popen(
+        ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    env["DBUS_SESSION_BUS_ADDRESS"] = bus.stdout.readline().decode().strip()
+    return env, [xvfb, bus]
+
+
+def measure(command, env, timeout=30):
+    """Returns (ms to map, ms to first frame) for one launch of command."""
+    dpy = xdisplay.Display(env["DISPLAY"])
+    dpy.damage_query_version()
+    root = dpy.screen().root
+    root.change_attributes(event_mask=X.SubstructureNotifyMask)
+    dpy.sync()
+    damage_event = dpy.extension_event.DamageNotify
+    start = time.monotonic()
+    app = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, start_new_session=True)
+    mapped_window, mapped_at, frame_at = None, None, None
+    try:
+        while frame_at is None:
+            if time.monotonic() - start > timeout:
+                raise TimeoutError(f"{command[0]} showed no frame in {timeout} s")
+            if not dpy.pending_events():
+                select.select([dpy.fileno()], [], [], 0.1)
+            while dpy.pending_events():
+                event = dpy.next_event()
+                now = time.monotonic()
+                if event.type == X.CreateNotify:
+                    # Watch every new top-level from its creation, before it can draw.
+                    event.window.damage_create(damage.DamageReportNonEmpty)
+                elif event.type == X.MapNotify and mapped_window is None:
+                    if event.window.get_attributes().override_redirect:
+                        continue
+                    mapped_window, mapped_at = event.window.id, now
+                elif event.type == damage_event and event.drawable.id == mapped_window:
+                    frame_at = now
+                    break
+    finally:
+        os.killpg(app.pid, signal.SIGTERM)
+        try:
+            app.wait(5)
+        except subprocess.TimeoutExpired:
+            os.killpg(app.pid, signal.SIGKILL)
+            app.wait()
+        dpy.close()
+    return (mapped_at - start) * 1000, (frame_at - start) * 1000
+
+
+def main():
+    tote = os.path.abspath(sys.argv[1])
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 11
+    root = tempfile.mkdtemp(prefix="tote-bench-")
+    env, session = start_session(root)
+    apps = {
+        "Tote": [tote],
+        "GNOME Text Editor": ["gnome-text-editor", "--standalone"],
+    }
+    results = {name: [] for name in apps}
+    try:
+        for name, command in apps.items():  # one warm-up launch each, not counted
+            measure(command, env)
+        for _ in range(runs):
+            for name, command in apps.items():
+                results[name].append(measure(command, env))
+    finally:
+        for process in session:
+            os.killpg(process.pid, signal.SIGTERM)
+        shutil.rmtree(root, ignore_errors=True)
+
+    print(f"Start-up to first frame, {runs} runs each, alternating, under Xvfb")
+    print(f"{'app':<20} {'map median':>11} {'frame median':>13} {'frame min':>10} {'frame max':>10}")
+    medians = {}
+    for name, samples in results.items():
+        maps = [m for m, _ in samples]
+        frames = [f for _, f in samples]
+        medians[name] = statistics.median(frames)
+        print(f"{name:<20} {statistics.median(maps):>9.0f}ms {medians[name]:>11.0f}ms"
+              f" {min(frames):>8.0f}ms {max(frames):>8.0f}ms")
+    ratio = medians["Tote"] / medians["GNOME Text Editor"]
+    print(f"ratio Tote / GNOME Text Editor (first frame, median): {ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()
