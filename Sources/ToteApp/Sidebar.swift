@@ -43,7 +43,10 @@ final class Sidebar {
                 Unmanaged<Sidebar>.fromOpaque(context!).takeUnretainedValue()
                     .compareNoteRows(first.map(UnsafeMutableRawPointer.init), second.map(UnsafeMutableRawPointer.init))
             }
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        }, Unmanaged.passRetained(self).toOpaque(), { context in
+            // The list box owns the sidebar's context until it is finalised.
+            Unmanaged<Sidebar>.fromOpaque(context!).release()
+        })
         notesBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: true) }
         listsBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: false) }
     }

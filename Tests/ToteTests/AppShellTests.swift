@@ -100,3 +100,34 @@ final class AppShellTests: GTKTestCase {
         }
     }
 }
+
+extension AppShellTests {
+    func testAboutAndKeyboardShortcutsOpen() throws {
+        try onMainActor(Self.aboutAndShortcuts)
+    }
+
+    @MainActor
+    private static func aboutAndShortcuts() throws {
+        let dataHome = try TemporaryDataHome()
+        let app = startApp(dataHome: dataHome)
+        func toplevelTypes() -> [String] {
+            let list = gtk_window_list_toplevels()
+            defer { g_list_free(list) }
+            var names: [String] = [], node = list
+            while let current = node {
+                if gtk_widget_get_visible(current.pointee.data.assumingMemoryBound(to: GtkWidget.self)).isTrue {
+                    names.append(String(cString: g_type_name_from_instance(
+                        current.pointee.data.assumingMemoryBound(to: GTypeInstance.self))))
+                }
+                node = current.pointee.next
+            }
+            return names
+        }
+        g_action_group_activate_action(app.application.opaque, "about", nil)
+        waitFor("the About window") { toplevelTypes().contains("AdwAboutWindow") }
+        let window = app.windows[0].window
+        gtk_widget_activate_action_variant(window, "win.show-help-overlay", nil)
+        waitFor("the Keyboard Shortcuts window") { toplevelTypes().contains("GtkShortcutsWindow") }
+        close(app)
+    }
+}
