@@ -47,13 +47,27 @@ def start_session(root):
     return env, [xvfb, bus]
 
 
-def measure(command, env, timeout=30):
-    """Returns (ms to map, ms to first frame) for one launch of command."""
-    dpy = xdisplay.Display(env["DISPLAY"])
+def connect(env):
+    """One connection watching top-level windows for the whole run."""
+    for attempt in range(20):
+        try:
+            dpy = xdisplay.Display(env["DISPLAY"])
+            break
+        except Exception:  # the server may still be settling: retry briefly
+            time.sleep(0.1)
+    else:
+        raise RuntimeError(f"cannot connect to {env['DISPLAY']}")
     dpy.damage_query_version()
-    root = dpy.screen().root
-    root.change_attributes(event_mask=X.SubstructureNotifyMask)
+    dpy.screen().root.change_attributes(event_mask=X.SubstructureNotifyMask)
     dpy.sync()
+    return dpy
+
+
+def measure(dpy, command, env, timeout=30):
+    """Returns (ms to map, ms to first frame) for one launch of command."""
+    dpy.sync()
+    while dpy.pending_events():  # events of the previous launch
+        dpy.next_event()
     damage_event = dpy.extension_event.DamageNotify
     start = time.monotonic()
     app = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
@@ -70,7 +84,10 @@ def measure(command, env, timeout=30):
                 now = time.monotonic()
                 if event.type == X.CreateNotify:
                     # Watch every new top-level from its creation, before it can draw.
-                    event.window.damage_create(damage.DamageReportNonEmpty)
+                    try:
+                        event.window.damage_create(damage.DamageReportNonEmpty)
+                    except Exception:  # the window may already be gone
+                        pass
                 elif event.type == X.MapNotify and mapped_window is None:
                     if event.window.get_attributes().override_redirect:
                         continue
@@ -85,7 +102,6 @@ def measure(command, env, timeout=30):
         except subprocess.TimeoutExpired:
             os.killpg(app.pid, signal.SIGKILL)
             app.wait()
-        dpy.close()
     return (mapped_at - start) * 1000, (frame_at - start) * 1000
 
 
@@ -100,11 +116,12 @@ def main():
     }
     results = {name: [] for name in apps}
     try:
+        dpy = connect(env)
         for name, command in apps.items():  # one warm-up launch each, not counted
-            measure(command, env)
+            measure(dpy, command, env)
         for _ in range(runs):
             for name, command in apps.items():
-                results[name].append(measure(command, env))
+                results[name].append(measure(dpy, command, env))
     finally:
         for process in session:
             os.killpg(process.pid, signal.SIGTERM)

@@ -1,0 +1,233 @@
+/// A stretch of text in one style, or one attachment.
+public struct Run: Hashable, Sendable {
+    public private(set) var text: String
+    public var style: TextStyle
+    public private(set) var attachment: Attachment?
+    /// Length in Unicode scalars, the unit of every offset in `RichText`.
+    public private(set) var length: Int
+
+    /// A run of text. Paragraph breaks and the attachment character are not allowed in it:
+    /// `RichText(plain:)` splits and cleans text from outside.
+    public init(_ text: String, style: TextStyle = .plain) {
+        precondition(!text.unicodeScalars.contains { $0 == "\n" || $0 == Attachment.character },
+                     "a run holds no paragraph break and no attachment character")
+        self.text = text
+        self.style = style
+        self.attachment = nil
+        self.length = text.unicodeScalars.count
+    }
+
+    public init(attachment: Attachment, style: TextStyle = .plain) {
+        self.text = String(Attachment.character)
+        self.style = style
+        self.attachment = attachment
+        self.length = 1
+    }
+
+    /// The part of the run between two offsets within it.
+    func slice(_ range: Range<Int>) -> Run {
+        if range.lowerBound == 0 && range.upperBound == length { return self }
+        var copy = self
+        let scalars = text.unicodeScalars
+        let start = scalars.index(scalars.startIndex, offsetBy: range.lowerBound)
+        let end = scalars.index(start, offsetBy: range.count)
+        copy.text = String(scalars[start..<end])
+        copy.length = range.count
+        return copy
+    }
+
+    /// Joins a following run of the same style onto this one; false when they cannot join.
+    mutating func absorb(_ next: Run) -> Bool {
+        guard attachment == nil, next.attachment == nil, style == next.style else { return false }
+        text += next.text
+        length += next.length
+        return true
+    }
+}
+
+/// One paragraph: its style and its runs, kept canonical (no empty runs, no two neighbours
+/// that could be one), so that equal content is equal as values.
+public struct Paragraph: Hashable, Sendable {
+    public var style: ParagraphStyle
+    public private(set) var runs: [Run]
+    public private(set) var length: Int
+
+    public init(style: ParagraphStyle = .body, runs: [Run] = []) {
+        self.style = style
+        self.runs = []
+        self.length = 0
+        append(contentsOf: runs)
+    }
+
+    public var plainText: String { runs.map(\.text).joined() }
+
+    mutating func append(contentsOf newRuns: [Run]) {
+        for run in newRuns where run.length > 0 {
+            length += run.length
+            if let last = runs.indices.last, runs[last].absorb(run) { continue }
+            runs.append(run)
+        }
+    }
+
+    /// The runs between two offsets within the paragraph, cut at the ends.
+    func runs(in range: Range<Int>) -> [Run] {
+        var result: [Run] = []
+        var start = 0
+        for run in runs {
+            let end = start + run.length
+            defer { start = end }
+            guard end > range.lowerBound else { continue }
+            guard start < range.upperBound else { break }
+            result.append(run.slice(max(range.lowerBound, start) - start..<min(range.upperBound, end) - start))
+        }
+        return result
+    }
+}
+
+/// The body of a note: paragraphs of styled runs and attachments.
+///
+/// Offsets count Unicode scalars, as GtkTextIter counts characters; a paragraph break counts
+/// one and an attachment counts one (U+FFFC), so an offset here is an offset in the
+/// GtkTextBuffer that shows the text, with no conversion. There is always at least one
+/// paragraph; an empty note is one empty body paragraph.
+public struct RichText: Hashable, Sendable {
+    public private(set) var paragraphs: [Paragraph]
+
+    public init() {
+        paragraphs = [Paragraph()]
+    }
+
+    public init(paragraphs: [Paragraph]) {
+        self.paragraphs = paragraphs.isEmpty ? [Paragraph()] : paragraphs
+    }
+
+    /// Text from outside: line breaks of every convention become paragraph breaks; the
+    /// attachment character and control characters other than tab are dropped.
+    public init(plain text: String, style: TextStyle = .plain, paragraphStyle: ParagraphStyle = .body) {
+        let normalized = text.replacingLineBreaks()
+        paragraphs = normalized.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter(Self.isAllowed)))
+            return Paragraph(style: paragraphStyle, runs: [Run(clean, style: style)])
+        }
+    }
+
+    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\t" { return true }
+        if scalar == Attachment.character { return false }
+        return !(scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value))
+    }
+
+    public var length: Int { paragraphs.reduce(paragraphs.count - 1) { $0 + $1.length } }
+
+    public var isEmpty: Bool { paragraphs.count == 1 && paragraphs[0].length == 0 }
+
+    /// The text with U+FFFC for attachments and "\n" between paragraphs.
+    public var plainText: String { paragraphs.map(\.plainText).joined(separator: "\n") }
+
+    /// The paragraph holding an offset and the offset within it. An offset at a paragraph
+    /// break belongs to the paragraph the break ends.
+    public func locate(_ offset: Int) -> (paragraph: Int, offset: Int) {
+        precondition(offset >= 0 && offset <= length, "offset \(offset) outside 0…\(length)")
+        var remaining = offset
+        for (index, paragraph) in paragraphs.enumerated() {
+            if remaining <= paragraph.length { return (index, remaining) }
+            remaining -= paragraph.length + 1
+        }
+        return (paragraphs.count - 1, paragraphs[paragraphs.count - 1].length)
+    }
+
+    /// The offset where a paragraph starts.
+    public func startOffset(ofParagraph index: Int) -> Int {
+        paragraphs[..<index].reduce(0) { $0 + $1.length + 1 }
+    }
+
+    /// A self-contained copy of a range: its text, styles, paragraph styles and attachments.
+    public func fragment(_ range: Range<Int>) -> RichText {
+        let (first, start) = locate(range.lowerBound)
+        let (last, end) = locate(range.upperBound)
+        if first == last {
+            return RichText(paragraphs: [Paragraph(
+                style: paragraphs[first].style, runs: paragraphs[first].runs(in: start..<end))])
+        }
+        var result = [Paragraph(
+            style: paragraphs[first].style,
+            runs: paragraphs[first].runs(in: start..<paragraphs[first].length))]
+        result += paragraphs[(first + 1)..<last]
+        result.append(Paragraph(style: paragraphs[last].style, runs: paragraphs[last].runs(in: 0..<end)))
+        return RichText(paragraphs: result)
+    }
+
+    /// Replaces a range with other rich text and returns what was there.
+    ///
+    /// The paragraph where the range starts keeps its style. When the new text has several
+    /// paragraphs, the text after the range joins the last of them and takes its style. So
+    /// replacing the new text with the returned text restores the original exactly.
+    @discardableResult
+    public mutating func replace(_ range: Range<Int>, with replacement: RichText) -> RichText {
+        let removed = fragment(range)
+        let (first, start) = locate(range.lowerBound)
+        let (last, end) = locate(range.upperBound)
+        let head = paragraphs[first].runs(in: 0..<start)
+        let tail = paragraphs[last].runs(in: end..<paragraphs[last].length)
+        let inserted = replacement.paragraphs
+        var result: [Paragraph]
+        if inserted.count == 1 {
+            result = [Paragraph(style: paragraphs[first].style, runs: head + inserted[0].runs + tail)]
+        } else {
+            result = [Paragraph(style: paragraphs[first].style, runs: head + inserted[0].runs)]
+            result += inserted[1..<(inserted.count - 1)]
+            result.append(Paragraph(style: inserted[inserted.count - 1].style,
+                                    runs: inserted[inserted.count - 1].runs + tail))
+        }
+        paragraphs.replaceSubrange(first...last, with: result)
+        return removed
+    }
+
+    /// Sets the styles of consecutive paragraphs and returns their previous styles.
+    @discardableResult
+    public mutating func setParagraphStyles(_ styles: [ParagraphStyle], from first: Int) -> [ParagraphStyle] {
+        let previous = paragraphs[first..<(first + styles.count)].map(\.style)
+        for (index, style) in zip(first..., styles) { paragraphs[index].style = style }
+        return previous
+    }
+
+    /// The same text with `change` applied to the character style of every run.
+    public func restyled(_ change: (inout TextStyle) -> Void) -> RichText {
+        RichText(paragraphs: paragraphs.map { paragraph in
+            Paragraph(style: paragraph.style, runs: paragraph.runs.map { run in
+                var run = run
+                change(&run.style)
+                return run
+            })
+        })
+    }
+
+    /// Every attachment, in order.
+    public var attachments: [Attachment] {
+        paragraphs.flatMap { $0.runs.compactMap(\.attachment) }
+    }
+}
+
+extension String {
+    /// CR LF, CR, NEL, LS and PS become LF.
+    func replacingLineBreaks() -> String {
+        var scalars = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\r":
+                scalars.append("\n")
+                previousWasCR = true
+                continue
+            case "\n" where previousWasCR:
+                break
+            case "\u{85}", "\u{2028}", "\u{2029}":
+                scalars.append("\n")
+            default:
+                scalars.append(scalar)
+            }
+            previousWasCR = false
+        }
+        return String(scalars)
+    }
+}

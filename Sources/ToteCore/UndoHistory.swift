@@ -1,0 +1,112 @@
+import Foundation
+
+/// A selection in a note body, as offsets: `anchor` where it started, `cursor` where the
+/// insertion point is. Equal offsets are a plain cursor.
+public struct TextSelection: Hashable, Codable, Sendable {
+    public var anchor: Int
+    public var cursor: Int
+
+    public init(anchor: Int, cursor: Int) {
+        self.anchor = anchor
+        self.cursor = cursor
+    }
+
+    public init(_ range: Range<Int>) {
+        self.init(anchor: range.lowerBound, cursor: range.upperBound)
+    }
+
+    public static func cursor(at offset: Int) -> TextSelection { .init(anchor: offset, cursor: offset) }
+
+    public var range: Range<Int> { min(anchor, cursor)..<max(anchor, cursor) }
+}
+
+/// What a person did, for grouping edits into undo steps.
+public enum EditKind: Hashable, Sendable {
+    /// Typing a character: consecutive typing at the insertion point is one step.
+    case typing
+    /// Backspace or Delete: consecutive ones are one step.
+    case deletion
+    /// Everything else is a step of its own: paste, drop, formatting, insertion of a file.
+    case other
+}
+
+/// One undo step: the commands that made it and their inverses, and the selection before
+/// and after, so undo and redo also put the selection back.
+public struct UndoStep: Hashable, Sendable {
+    public var kind: EditKind
+    /// Commands in the order they were applied.
+    public var forward: [NoteCommand]
+    /// Their inverses, in the order to apply them for undo (last command's inverse first).
+    public var backward: [NoteCommand]
+    public var selectionBefore: TextSelection
+    public var selectionAfter: TextSelection
+    public var time: Date
+}
+
+/// Undo and redo for one note. The note's text changes only through `perform`, `undo` and
+/// `redo`, so the history and the text never disagree.
+public struct UndoHistory: Sendable {
+    public private(set) var undoSteps: [UndoStep] = []
+    public private(set) var redoSteps: [UndoStep] = []
+    /// Typing pauses longer than this start a new step.
+    public var groupingInterval: TimeInterval = 1.0
+    private var groupingClosed = true
+
+    public init() {}
+
+    public var canUndo: Bool { !undoSteps.isEmpty }
+    public var canRedo: Bool { !redoSteps.isEmpty }
+
+    /// Applies a command to `text` and records it. Typing and deleting extend the previous step
+    /// of the same kind when they continue where it left off within the grouping interval.
+    public mutating func perform(
+        _ command: NoteCommand, on text: inout RichText, kind: EditKind,
+        selectionBefore: TextSelection, selectionAfter: TextSelection, at time: Date = Date()
+    ) throws(NoteCommandError) {
+        let inverse = try text.apply(command)
+        redoSteps.removeAll()
+        if kind != .other, !groupingClosed, var last = undoSteps.last, last.kind == kind,
+           last.selectionAfter == selectionBefore, time.timeIntervalSince(last.time) < groupingInterval
+        {
+            last.forward.append(command)
+            last.backward.insert(inverse, at: 0)
+            last.selectionAfter = selectionAfter
+            last.time = time
+            undoSteps[undoSteps.count - 1] = last
+        } else {
+            undoSteps.append(UndoStep(
+                kind: kind, forward: [command], backward: [inverse],
+                selectionBefore: selectionBefore, selectionAfter: selectionAfter, time: time))
+        }
+        groupingClosed = kind == .other
+    }
+
+    /// Ends the current group: the next edit starts a new step (after a click, a cursor move).
+    public mutating func closeGroup() {
+        groupingClosed = true
+    }
+
+    /// Undoes the last step on `text`; returns the selection to show, or nil with nothing to undo.
+    public mutating func undo(on text: inout RichText) -> TextSelection? {
+        guard let step = undoSteps.popLast() else { return nil }
+        // The recorded inverses fit: the text changes only through this history.
+        for command in step.backward { _ = try? text.apply(command) }
+        redoSteps.append(step)
+        groupingClosed = true
+        return step.selectionBefore
+    }
+
+    /// Redoes the last undone step on `text`; returns the selection to show.
+    public mutating func redo(on text: inout RichText) -> TextSelection? {
+        guard let step = redoSteps.popLast() else { return nil }
+        var undone = step
+        undone.backward = []
+        for command in step.forward {
+            guard let inverse = try? text.apply(command) else { continue }
+            undone.backward.insert(inverse, at: 0)
+        }
+        undoSteps.append(undone)
+        groupingClosed = true
+        return step.selectionAfter
+    }
+}
