@@ -140,6 +140,11 @@ final class MainWindow {
             }
             let editor = NoteEditor(store: store)
             editor.onSaved = { [weak self] note in self?.noteSaved(note) }
+            editor.onReadOnly = { [weak self] note, reason in
+                let name = note.displayTitle ?? tr("Untitled Note")
+                self?.showToast(format(tr("“{note}” is shown read-only: its text cannot be read ({reason})"),
+                                       ["note": name, "reason": reason]))
+            }
             editor.onSaveFailed = { [weak self] note, error in
                 let name = note.displayTitle ?? tr("Untitled Note")
                 self?.showToast(format(tr("Could not save “{note}”: {reason}"),

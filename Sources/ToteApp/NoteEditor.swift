@@ -3,25 +3,43 @@ import CShim
 import Foundation
 import ToteCore
 
-/// Edits one note: its title and body. Saves as you type (see `SavePolicy`), off the main
-/// thread and in order, and says so in a toast when a save fails, keeping the text.
+/// Edits one note: its title and its rich body. The model (`text`) is the truth and the
+/// GtkTextBuffer shows it: typing and deleting in the buffer become commands on the model,
+/// and every other change (undo, redo, formatting, paste) is applied to the model first and
+/// then mirrored into the buffer. GtkTextBuffer's own undo is off, so there is one history.
+///
+/// Saves as you type (`SavePolicy`), encoding and writing off the main thread, in order.
 @MainActor
 final class NoteEditor {
     let widget: WidgetPointer
     let titleField: WidgetPointer
     let textView: WidgetPointer
+    let buffer: UnsafeMutablePointer<GtkTextBuffer>
     /// Called on the main thread after a save, with the note as stored.
     var onSaved: (Note) -> Void = { _ in }
     var onSaveFailed: (Note, any Error) -> Void = { _, _ in }
+    /// Called when a note cannot be edited, with the reason (its stored body is damaged or
+    /// from a newer Tote): it is shown read-only so nothing overwrites it.
+    var onReadOnly: (Note, String) -> Void = { _, _ in }
 
     private(set) var note: Note?
+    private(set) var text = RichText()
+    private(set) var history = UndoHistory()
     private let store: Store
     private let policy: SavePolicy
+    private let tags: TextTags
     private let saveQueue = DispatchQueue(label: "io.github.totenotes.Tote.save")
     private var firstUnsavedEdit: Date?
-    private var latestEdit: Date?
     private var pendingSave: Task<Void, Never>?
+    /// Set while the model's changes are copied into the buffer, so the buffer's signals
+    /// are not taken for the user's edits.
+    private var isMirroring = false
     private var isLoading = false
+    /// Styled text typed next, set by a style toggle with nothing selected.
+    private var typingStyle: TextStyle?
+    /// The insertion the buffer is about to make, for tagging it once it is in.
+    private var pendingInsertion: (offset: Int, text: RichText)?
+    private var isReadOnly = false
 
     init(store: Store, policy: SavePolicy = .standard) {
         self.store = store
@@ -38,6 +56,9 @@ final class NoteEditor {
         tote_shim_accessible_set_label(titleField, tr("Note title"))
 
         textView = gtk_text_view_new()
+        buffer = gtk_text_view_get_buffer(textView.cast())
+        tags = TextTags(buffer: buffer)
+        gtk_text_buffer_set_enable_undo(buffer, false.g)
         gtk_text_view_set_wrap_mode(textView.cast(), GTK_WRAP_WORD_CHAR)
         gtk_text_view_set_left_margin(textView.cast(), 24)
         gtk_text_view_set_right_margin(textView.cast(), 24)
@@ -53,27 +74,19 @@ final class NoteEditor {
 
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(widget, "view")
+        widget.append(makeToolbar())
         widget.append(titleField)
         widget.append(scroller)
 
         titleField.connect("changed") { [weak self] in self?.edited() }
-        buffer.connect("changed") { [weak self] in self?.edited() }
         // Enter in the title moves on to the body, as in a form.
         titleField.connect("activate") { [weak self] in self?.focusBody() }
+        connectBuffer()
+        addActions()
     }
 
-    var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(textView.cast()) }
-
-    var bodyText: String {
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        let text = gtk_text_buffer_get_text(buffer, &start, &end, 0)!
-        defer { g_free(text) }
-        return String(cString: text)
-    }
-
+    var bodyText: String { text.plainText }
     var titleText: String { String(cString: gtk_editable_get_text(titleField.opaque)) }
-
     var hasUnsavedEdits: Bool { firstUnsavedEdit != nil }
 
     /// Shows a note, saving the one shown before.
@@ -83,10 +96,18 @@ final class NoteEditor {
         isLoading = true
         defer { isLoading = false }
         self.note = note
+        history = UndoHistory()
+        typingStyle = nil
         gtk_editable_set_text(titleField.opaque, note.title)
-        gtk_text_buffer_begin_irreversible_action(buffer)
-        gtk_text_buffer_set_text(buffer, note.body, -1)
-        gtk_text_buffer_end_irreversible_action(buffer)
+        do {
+            text = try note.richText()
+            setReadOnly(false)
+        } catch {
+            text = RichText(plain: note.body)
+            setReadOnly(true)
+            onReadOnly(note, "\(error)")
+        }
+        replaceBuffer(with: text)
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
         gtk_text_buffer_place_cursor(buffer, &start)
@@ -96,13 +117,370 @@ final class NoteEditor {
         gtk_widget_grab_focus(textView)
     }
 
+    private func setReadOnly(_ readOnly: Bool) {
+        isReadOnly = readOnly
+        gtk_text_view_set_editable(textView.cast(), (!readOnly).g)
+        gtk_editable_set_editable(titleField.opaque, (!readOnly).g)
+    }
+
+    // MARK: Selection
+
+    var selection: TextSelection {
+        var insert = GtkTextIter(), bound = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &insert, gtk_text_buffer_get_insert(buffer))
+        gtk_text_buffer_get_iter_at_mark(buffer, &bound, gtk_text_buffer_get_selection_bound(buffer))
+        return TextSelection(
+            anchor: Int(gtk_text_iter_get_offset(&bound)), cursor: Int(gtk_text_iter_get_offset(&insert)))
+    }
+
+    func select(_ selection: TextSelection) {
+        var insert = GtkTextIter(), bound = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &insert, Int32(selection.cursor))
+        gtk_text_buffer_get_iter_at_offset(buffer, &bound, Int32(selection.anchor))
+        gtk_text_buffer_select_range(buffer, &insert, &bound)
+        gtk_text_view_scroll_mark_onscreen(textView.cast(), gtk_text_buffer_get_insert(buffer))
+    }
+
+    // MARK: Edits from the buffer
+
+    private func connectBuffer() {
+        buffer.connectInsertText { [weak self] location, inserted in
+            self?.bufferWillInsert(inserted, at: Int(gtk_text_iter_get_offset(location)))
+        }
+        buffer.connectInsertText(after: true) { [weak self] _, _ in self?.bufferDidInsert() }
+        buffer.connect("delete-range") { [weak self] start, end in
+            guard let self, let start, let end else { return }
+            self.bufferWillDelete(
+                Int(gtk_text_iter_get_offset(start.assumingMemoryBound(to: GtkTextIter.self)))
+                    ..< Int(gtk_text_iter_get_offset(end.assumingMemoryBound(to: GtkTextIter.self))))
+        }
+        buffer.connect("delete-range", after: true) { [weak self] start, _ in
+            guard let self, !self.isMirroring, !self.isLoading, let start else { return }
+            let offset = Int(gtk_text_iter_get_offset(start.assumingMemoryBound(to: GtkTextIter.self)))
+            self.retagParagraphs(touching: offset..<offset)
+        }
+        buffer.connect("mark-set") { [weak self] _, mark in
+            guard let self, !self.isMirroring, !self.isLoading,
+                  mark?.assumingMemoryBound(to: GtkTextMark.self) == gtk_text_buffer_get_insert(self.buffer)
+            else { return }
+            // The cursor moved by itself (a click, an arrow key): typing starts a new step.
+            if self.pendingInsertion == nil {
+                self.history.closeGroup()
+                self.typingStyle = nil
+            }
+        }
+        // Pasting goes through the model as plain text until rich clipboard lands; GTK's own
+        // paste would copy tags the model does not know.
+        textView.connect("paste-clipboard") { [weak self] in
+            guard let self else { return }
+            g_signal_stop_emission_by_name(self.textView.raw, "paste-clipboard")
+            self.pasteClipboard()
+        }
+    }
+
+    private func bufferWillInsert(_ inserted: String, at offset: Int) {
+        guard !isMirroring, !isLoading else { return }
+        let fragment = text.typing(inserted, at: offset, typingStyle: typingStyle)
+        if fragment.plainText != inserted.replacingOccurrences(of: "\r\n", with: "\n") {
+            // Characters the model does not keep (U+FFFC, control characters): insert the
+            // cleaned text instead, through the model.
+            g_signal_stop_emission_by_name(buffer.raw, "insert-text")
+            perform(.insert(fragment, at: offset), kind: .other,
+                    selectionAfter: .cursor(at: offset + fragment.length))
+            return
+        }
+        let isTyping = inserted.unicodeScalars.count == 1 && inserted != "\n"
+        let before = selection
+        do {
+            try history.perform(
+                .insert(fragment, at: offset), on: &text, kind: isTyping ? .typing : .other,
+                selectionBefore: before.range.isEmpty ? before : .cursor(at: offset),
+                selectionAfter: .cursor(at: offset + fragment.length))
+            pendingInsertion = (offset, fragment)
+        } catch {
+            g_signal_stop_emission_by_name(buffer.raw, "insert-text")
+        }
+    }
+
+    private func bufferDidInsert() {
+        guard let (offset, fragment) = pendingInsertion else { return }
+        pendingInsertion = nil
+        tagCharacters(of: fragment, at: offset)
+        retagParagraphs(touching: offset..<(offset + fragment.length))
+        edited()
+    }
+
+    private func bufferWillDelete(_ range: Range<Int>) {
+        guard !isMirroring, !isLoading, !range.isEmpty else { return }
+        let before = selection
+        do {
+            try history.perform(
+                .delete(range), on: &text, kind: range.count == 1 ? .deletion : .other,
+                selectionBefore: before.range.isEmpty ? before : TextSelection(range),
+                selectionAfter: .cursor(at: range.lowerBound))
+            edited()
+        } catch {
+            g_signal_stop_emission_by_name(buffer.raw, "delete-range")
+        }
+    }
+
+    // MARK: Edits through the model
+
+    /// Applies a command to the model, records it for undo and shows it in the buffer.
+    func perform(_ command: NoteCommand, kind: EditKind = .other, selectionAfter: TextSelection? = nil) {
+        guard !isReadOnly else { return }
+        let before = selection
+        do {
+            try history.perform(command, on: &text, kind: kind, selectionBefore: before,
+                                selectionAfter: selectionAfter ?? before)
+        } catch {
+            return
+        }
+        mirror(command)
+        select(selectionAfter ?? before)
+        edited()
+    }
+
+    func undo() {
+        guard !isReadOnly, let change = history.undo(on: &text) else { return }
+        change.commands.forEach(mirror)
+        select(change.selection)
+        edited()
+    }
+
+    func redo() {
+        guard !isReadOnly, let change = history.redo(on: &text) else { return }
+        change.commands.forEach(mirror)
+        select(change.selection)
+        edited()
+    }
+
+    func toggle(_ attribute: WritableKeyPath<TextStyle, Bool>) {
+        let current = selection
+        if current.range.isEmpty {
+            var style = typingStyle ?? text.style(at: current.cursor)
+            style[keyPath: attribute].toggle()
+            typingStyle = style
+            return
+        }
+        if let command = text.toggling(attribute, in: current.range) {
+            perform(command, selectionAfter: current)
+        }
+    }
+
+    func setParagraphStyle(_ style: ParagraphStyle) {
+        let current = selection
+        perform(text.settingParagraphStyle(style, touching: current.range), selectionAfter: current)
+    }
+
+    func toggleChecked() {
+        let current = selection
+        if let command = text.togglingChecked(touching: current.range) {
+            perform(command, selectionAfter: current)
+        }
+    }
+
+    private func pasteClipboard() {
+        let clipboard = gtk_widget_get_clipboard(textView)
+        let box = Unmanaged.passRetained(WeakEditor(self)).toOpaque()
+        gdk_clipboard_read_text_async(clipboard, nil, { source, result, context in
+            nonisolated(unsafe) let (source, result, context) = (source, result, context)
+            MainActor.assumeIsolated {
+                let editor = Unmanaged<WeakEditor>.fromOpaque(context!).takeRetainedValue().editor
+                let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
+                defer { g_free(text) }
+                guard let editor, let text else { return }
+                editor.insertPlain(String(cString: text))
+            }
+        }, box)
+    }
+
+    /// Inserts text from outside at the cursor, replacing the selection: one undo step.
+    func insertPlain(_ pasted: String) {
+        let range = selection.range
+        let fragment = text.typing(pasted, at: range.lowerBound, typingStyle: typingStyle)
+        perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
+    }
+
+    // MARK: Showing the model in the buffer
+
+    private func replaceBuffer(with text: RichText) {
+        isMirroring = true
+        defer { isMirroring = false }
+        gtk_text_buffer_set_text(buffer, "", 0)
+        insertIntoBuffer(text, at: 0)
+        retagAllParagraphs()
+    }
+
+    /// Copies a command the model has applied into the buffer.
+    private func mirror(_ command: NoteCommand) {
+        isMirroring = true
+        defer { isMirroring = false }
+        switch command {
+        case .replace(let range, let replacement):
+            var start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer, &start, Int32(range.lowerBound))
+            gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(range.upperBound))
+            gtk_text_buffer_delete(buffer, &start, &end)
+            insertIntoBuffer(replacement, at: range.lowerBound)
+            if replacement.paragraphs.count == 1 && range.count == replacement.length {
+                retagParagraphs(touching: range)
+            } else {
+                retagAllParagraphs()
+            }
+        case .setParagraphStyles(let styles, let first):
+            for index in first..<(first + styles.count) { retagParagraph(index) }
+        case .sequence(let commands):
+            commands.forEach(mirror)
+        }
+    }
+
+    /// Inserts the fragment's text and attachments, then gives it exactly the model's tags:
+    /// text inserted inside a tagged range would otherwise take that tag too.
+    private func insertIntoBuffer(_ fragment: RichText, at offset: Int) {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(offset))
+        for (index, paragraph) in fragment.paragraphs.enumerated() {
+            if index > 0 { gtk_text_buffer_insert(buffer, &iter, "\n", 1) }
+            for run in paragraph.runs {
+                if let attachment = run.attachment {
+                    let anchor = gtk_text_buffer_create_child_anchor(buffer, &iter)
+                    gtk_text_view_add_child_at_anchor(
+                        textView.cast(), AttachmentView.make(attachment, media: store.media), anchor)
+                } else {
+                    gtk_text_buffer_insert(buffer, &iter, run.text, -1)
+                }
+            }
+        }
+        tagCharacters(of: fragment, at: offset)
+    }
+
+    private func tagCharacters(of fragment: RichText, at offset: Int) {
+        var position = offset
+        tags.removeCharacterTags(from: offset, to: offset + fragment.length)
+        for (index, paragraph) in fragment.paragraphs.enumerated() {
+            if index > 0 { position += 1 }
+            for run in paragraph.runs {
+                tags.apply(tags.names(for: run.style), from: position, to: position + run.length)
+                position += run.length
+            }
+        }
+    }
+
+    private func retagParagraphs(touching range: Range<Int>) {
+        for index in text.paragraphIndexes(touching: range) { retagParagraph(index) }
+    }
+
+    private func retagAllParagraphs() {
+        var start = 0
+        for (index, paragraph) in text.paragraphs.enumerated() {
+            retagParagraph(index, start: start)
+            start += paragraph.length + 1
+        }
+    }
+
+    /// Paragraph tags cover the paragraph and its break, so an empty paragraph shows its style.
+    private func retagParagraph(_ index: Int, start: Int? = nil) {
+        let start = start ?? text.startOffset(ofParagraph: index)
+        let end = start + text.paragraphs[index].length + (index < text.paragraphs.count - 1 ? 1 : 0)
+        tags.removeParagraphTags(from: start, to: end)
+        tags.apply(tags.names(for: text.paragraphs[index].style), from: start, to: end)
+    }
+
+    // MARK: Actions
+
+    private func addActions() {
+        let group = g_simple_action_group_new()!
+        func add(_ name: String, _ handler: @escaping @MainActor (NoteEditor) -> Void) {
+            let action = g_simple_action_new(name, nil)!
+            action.connect("activate") { [weak self] _ in if let self { handler(self) } }
+            g_action_map_add_action(group.opaque, action)
+            g_object_unref(action.raw)
+        }
+        add("undo") { $0.undo() }
+        add("redo") { $0.redo() }
+        add("bold") { $0.toggle(\.bold) }
+        add("italic") { $0.toggle(\.italic) }
+        add("underline") { $0.toggle(\.underline) }
+        add("strikethrough") { $0.toggle(\.strikethrough) }
+        add("monospace") { $0.toggle(\.monospace) }
+        add("body") { $0.setParagraphStyle(.body) }
+        add("heading-1") { $0.setParagraphStyle(.heading(1)) }
+        add("heading-2") { $0.setParagraphStyle(.heading(2)) }
+        add("heading-3") { $0.setParagraphStyle(.heading(3)) }
+        add("bulleted") { $0.setParagraphStyle(.bulleted) }
+        add("numbered") { $0.setParagraphStyle(.numbered) }
+        add("checklist") { $0.setParagraphStyle(.checklist(checked: false)) }
+        add("toggle-checked") { $0.toggleChecked() }
+        gtk_widget_insert_action_group(widget, "editor", group.opaque)
+        g_object_unref(group.raw)
+
+        // In the capture phase, so they come before GtkTextView's own Ctrl+Z.
+        let controller = gtk_shortcut_controller_new()!
+        gtk_event_controller_set_propagation_phase(controller.opaque, GTK_PHASE_CAPTURE)
+        for (trigger, action) in Self.shortcuts {
+            let shortcut = gtk_shortcut_new(
+                gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new("editor.\(action)"))
+            gtk_shortcut_controller_add_shortcut(controller.opaque, shortcut)
+        }
+        gtk_widget_add_controller(textView, controller.opaque)
+    }
+
+    static let shortcuts: [(String, String)] = [
+        ("<Control>z", "undo"), ("<Control><Shift>z", "redo"), ("<Control>y", "redo"),
+        ("<Control>b", "bold"), ("<Control>i", "italic"), ("<Control>u", "underline"),
+        ("<Control>d", "strikethrough"), ("<Control>m", "monospace"),
+        ("<Control>0", "body"), ("<Control>1", "heading-1"), ("<Control>2", "heading-2"),
+        ("<Control>3", "heading-3"), ("<Control><Shift>asterisk", "bulleted"),
+        ("<Control><Shift>ampersand", "numbered"), ("<Control><Shift>parenleft", "checklist"),
+        ("<Control>Return", "toggle-checked"),
+    ]
+
+    private func makeToolbar() -> WidgetPointer {
+        let toolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
+        gtk_widget_add_css_class(toolbar, "toolbar")
+        gtk_widget_set_margin_start(toolbar, 18)
+        let buttons: [(String, String, String)] = [
+            ("format-text-bold-symbolic", "editor.bold", tr("Bold")),
+            ("format-text-italic-symbolic", "editor.italic", tr("Italic")),
+            ("format-text-underline-symbolic", "editor.underline", tr("Underline")),
+            ("format-text-strikethrough-symbolic", "editor.strikethrough", tr("Strikethrough")),
+            ("view-list-bullet-symbolic", "editor.bulleted", tr("Bulleted List")),
+            ("view-list-ordered-symbolic", "editor.numbered", tr("Numbered List")),
+            ("checkbox-checked-symbolic", "editor.checklist", tr("Checklist")),
+        ]
+        for (icon, action, name) in buttons {
+            let button = gtk_button_new_from_icon_name(icon)!
+            gtk_widget_add_css_class(button, "flat")
+            gtk_actionable_set_action_name(button.opaque, action)
+            gtk_widget_set_tooltip_text(button, name)
+            tote_shim_accessible_set_label(button, name)
+            gtk_widget_set_focus_on_click(button, false.g)
+            toolbar.append(button)
+        }
+        let menu = g_menu_new()!
+        g_menu_append(menu, tr("Body Text"), "editor.body")
+        g_menu_append(menu, tr("Heading 1"), "editor.heading-1")
+        g_menu_append(menu, tr("Heading 2"), "editor.heading-2")
+        g_menu_append(menu, tr("Heading 3"), "editor.heading-3")
+        g_menu_append(menu, tr("Monospace"), "editor.monospace")
+        let styles = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(styles.opaque, "format-text-rich-symbolic")
+        gtk_menu_button_set_menu_model(styles.opaque, menu.cast())
+        gtk_widget_add_css_class(styles, "flat")
+        gtk_widget_set_tooltip_text(styles, tr("Paragraph Style"))
+        tote_shim_accessible_set_label(styles, tr("Paragraph Style"))
+        g_object_unref(menu.raw)
+        toolbar.append(styles)
+        return toolbar
+    }
+
     // MARK: Saving
 
     private func edited() {
-        guard !isLoading, note != nil else { return }
+        guard !isLoading, note != nil, !isReadOnly else { return }
         let now = Date()
         if firstUnsavedEdit == nil { firstUnsavedEdit = now }
-        latestEdit = now
         let delay = policy.saveTime(firstUnsavedEdit: firstUnsavedEdit!, latestEdit: now)
             .timeIntervalSince(now)
         pendingSave?.cancel()
@@ -114,7 +492,8 @@ final class NoteEditor {
     }
 
     /// Writes unsaved edits. With `waitUntilWritten`, returns only once they are on disk
-    /// (for quitting and closing); otherwise the write happens on the save queue.
+    /// (for quitting and closing); otherwise the write happens on the save queue. The main
+    /// thread only copies the text (a value); encoding and writing happen on the queue.
     func saveNow(waitUntilWritten: Bool) {
         pendingSave?.cancel()
         pendingSave = nil
@@ -123,7 +502,7 @@ final class NoteEditor {
             return
         }
         firstUnsavedEdit = nil
-        let (id, title, body, store) = (note.id, titleText, bodyText, store)
+        let (id, title, body, store) = (note.id, titleText, text, store)
         saveQueue.async {
             let result = Result { try store.save(noteID: id, title: title, body: body) }
             Task { @MainActor [weak self] in self?.finishSave(result, attempted: note) }
@@ -144,4 +523,10 @@ final class NoteEditor {
             onSaveFailed(attempted, error)
         }
     }
+}
+
+/// A weak reference to an editor for GLib callbacks that may outlive it.
+private final class WeakEditor {
+    weak var editor: NoteEditor?
+    init(_ editor: NoteEditor) { self.editor = editor }
 }

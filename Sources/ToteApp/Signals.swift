@@ -13,6 +13,8 @@ private typealias NoArgument = @MainActor () -> Void
 private typealias OneArgument = @MainActor (UnsafeMutableRawPointer?) -> Void
 private typealias ReturningBool = @MainActor () -> Bool
 private typealias OneArgumentReturningInt = @MainActor (UnsafeMutableRawPointer?) -> Int32
+private typealias TwoArguments = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+private typealias InsertText = @MainActor (UnsafeMutablePointer<GtkTextIter>, String) -> Void
 
 private let releaseBox: GClosureNotify = { data, _ in
     guard let data else { return }
@@ -54,7 +56,45 @@ private let oneArgumentReturningIntTrampoline: @convention(c) (
     }
 }
 
+private let twoArgumentsTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+) -> Void = { _, first, second, data in
+    nonisolated(unsafe) let (first, second, data) = (first, second, data)
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<TwoArguments>>.fromOpaque(data!).takeUnretainedValue().handler(first, second)
+    }
+}
+
+private let insertTextTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32,
+    UnsafeMutableRawPointer?
+) -> Void = { _, location, text, length, data in
+    nonisolated(unsafe) let (location, data) = (location, data)
+    let inserted = text.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(length)), as: UTF8.self) } ?? ""
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<InsertText>>.fromOpaque(data!).takeUnretainedValue().handler(location!, inserted)
+    }
+}
+
 extension GObjectPointer {
+    /// For signals whose handler takes two pointers after the instance
+    /// (GtkTextBuffer::delete-range, GtkTextBuffer::mark-set, …).
+    @MainActor @discardableResult
+    func connect(
+        _ signal: String, after: Bool = false,
+        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+    ) -> gulong {
+        connect(signal, SignalBox<TwoArguments>(handler), twoArgumentsTrampoline, after: after)
+    }
+
+    /// GtkTextBuffer::insert-text, with the text decoded.
+    @MainActor @discardableResult
+    func connectInsertText(
+        after: Bool = false, _ handler: @escaping @MainActor (UnsafeMutablePointer<GtkTextIter>, String) -> Void
+    ) -> gulong {
+        connect("insert-text", SignalBox<InsertText>(handler), insertTextTrampoline, after: after)
+    }
+
     @MainActor @discardableResult
     func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> gulong {
         connect(signal, SignalBox<NoArgument>(handler), noArgumentTrampoline)
@@ -82,10 +122,11 @@ extension GObjectPointer {
     }
 
     private func connect<Handler, Trampoline>(
-        _ signal: String, _ box: SignalBox<Handler>, _ trampoline: Trampoline
+        _ signal: String, _ box: SignalBox<Handler>, _ trampoline: Trampoline, after: Bool = false
     ) -> gulong {
         g_signal_connect_data(
             raw, signal, unsafeBitCast(trampoline, to: GCallback.self),
-            Unmanaged.passRetained(box).toOpaque(), releaseBox, GConnectFlags(rawValue: 0))
+            Unmanaged.passRetained(box).toOpaque(), releaseBox,
+            after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The store's schema, one registered migration per version. Never edit a shipped one:
@@ -32,6 +33,18 @@ enum Migrations {
                 t.column("position", .integer).notNull()
                 t.column("created", .datetime).notNull()
                 t.column("modified", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v2: rich note bodies") { db in
+            try db.alter(table: Note.databaseTableName) { t in
+                t.add(column: "content", .blob).notNull().defaults(to: Data())
+            }
+            let rows = try Row.fetchAll(db, sql: "SELECT id, body FROM note")
+            for row in rows {
+                let body: String = row["body"]
+                try db.execute(
+                    sql: "UPDATE note SET content = ? WHERE id = ?",
+                    arguments: [NativeFormat.encode(RichText(plain: body)), row["id"] as DatabaseValue])
             }
         }
         return migrator

@@ -1,20 +1,29 @@
 import Foundation
 import GRDB
 
-/// A rich-text document. Until the rich body lands, `body` is its plain text.
+/// A rich-text document: a title and a body. The body is stored in the native format
+/// (`content`) and as plain text (`body`) for the sidebar and for search.
 public struct Note: Codable, Identifiable, Equatable, Sendable {
     public var id: UUID
     public var title: String
     public var body: String
+    public var content: Data
     public var created: Date
     public var modified: Date
 
-    public init(id: UUID, title: String = "", body: String = "", created: Date, modified: Date) {
+    public init(id: UUID, title: String = "", body: RichText = RichText(), created: Date, modified: Date) {
         self.id = id
         self.title = title
-        self.body = body
+        self.body = PlainTextFormat.encode(body)
+        self.content = NativeFormat.encode(body)
         self.created = created
         self.modified = modified
+    }
+
+    /// The body as rich text. Throws when the stored content is damaged or from a newer Tote;
+    /// the note is then shown read-only from `body` so that nothing overwrites it.
+    public func richText() throws(NativeFormat.DecodingFailure) -> RichText {
+        try NativeFormat.decode(content)
     }
 }
 

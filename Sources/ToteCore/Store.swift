@@ -75,15 +75,20 @@ public final class Store: Sendable {
         return note
     }
 
-    /// Saves a note's title and body and stamps it modified now. Returns what was saved.
+    /// Saves a note's title and body and stamps it modified now. Returns what was saved, or
+    /// nil when the note no longer exists. Encodes on the calling thread: call it off the
+    /// main thread.
     @discardableResult
-    public func save(noteID: UUID, title: String, body: String) throws -> Note? {
+    public func save(noteID: UUID, title: String, body: RichText) throws -> Note? {
+        let content = NativeFormat.encode(body)
+        let plain = PlainTextFormat.encode(body)
         let now = clock()
         return try database.write { db in
             guard var note = try Note.fetchOne(db, key: noteID) else { return nil }
-            guard note.title != title || note.body != body else { return note }
+            guard note.title != title || note.content != content else { return note }
             note.title = title
-            note.body = body
+            note.body = plain
+            note.content = content
             note.modified = now
             try note.update(db)
             return note

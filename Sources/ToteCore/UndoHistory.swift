@@ -86,18 +86,25 @@ public struct UndoHistory: Sendable {
         groupingClosed = true
     }
 
-    /// Undoes the last step on `text`; returns the selection to show, or nil with nothing to undo.
-    public mutating func undo(on text: inout RichText) -> TextSelection? {
+    /// What undo or redo did: the commands applied to the text, in order (a view showing the
+    /// text applies the same), and the selection to show.
+    public struct Change: Sendable {
+        public var commands: [NoteCommand]
+        public var selection: TextSelection
+    }
+
+    /// Undoes the last step on `text`; nil with nothing to undo.
+    public mutating func undo(on text: inout RichText) -> Change? {
         guard let step = undoSteps.popLast() else { return nil }
         // The recorded inverses fit: the text changes only through this history.
         for command in step.backward { _ = try? text.apply(command) }
         redoSteps.append(step)
         groupingClosed = true
-        return step.selectionBefore
+        return Change(commands: step.backward, selection: step.selectionBefore)
     }
 
-    /// Redoes the last undone step on `text`; returns the selection to show.
-    public mutating func redo(on text: inout RichText) -> TextSelection? {
+    /// Redoes the last undone step on `text`; nil with nothing to redo.
+    public mutating func redo(on text: inout RichText) -> Change? {
         guard let step = redoSteps.popLast() else { return nil }
         var undone = step
         undone.backward = []
@@ -107,6 +114,6 @@ public struct UndoHistory: Sendable {
         }
         undoSteps.append(undone)
         groupingClosed = true
-        return step.selectionAfter
+        return Change(commands: step.forward, selection: step.selectionAfter)
     }
 }

@@ -19,7 +19,7 @@ import ToteCore
 
 @Suite struct NoteDisplayTitleTests {
     private func note(title: String = "", body: String = "") -> Note {
-        Note(id: UUID(), title: title, body: body, created: .distantPast, modified: .distantPast)
+        Note(id: UUID(), title: title, body: RichText(plain: body), created: .distantPast, modified: .distantPast)
     }
 
     @Test func prefersTheTitle() {

@@ -32,27 +32,53 @@ import Testing
             let store = try makeStore(in: folder)
             first = try store.createNote()
             second = try store.createNote()
-            try store.save(noteID: first.id, title: "Groceries", body: "milk\neggs")
+            try store.save(noteID: first.id, title: "Groceries", body: RichText(plain: "milk\neggs"))
         }
         let reopened = try makeStore(in: folder, start: Date(timeIntervalSince1970: 5_000))
         let notes = try reopened.notes()
         #expect(notes.map(\.id) == [first.id, second.id])
         #expect(notes.first?.title == "Groceries")
         #expect(notes.first?.body == "milk\neggs")
+        #expect(try notes.first?.richText() == RichText(plain: "milk\neggs"))
+    }
+
+    @Test func plainBodiesFromVersionOneBecomeRichText() throws {
+        let folder = try TemporaryFolder()
+        let location = StoreLocation(directory: folder.url)
+        let queue = try DatabaseQueue(path: location.databaseURL.path)
+        try Migrations.migrator.migrate(queue, upTo: "v1: notes, reminder lists, reminders")
+        try queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO note (id, title, body, created, modified) VALUES (?, 'Old', ?, ?, ?)",
+                arguments: [UUID(), "first line\nsecond", Date(), Date()])
+        }
+        try queue.close()
+        let note = try #require(try Store(location: location).notes().first)
+        #expect(try note.richText() == RichText(plain: "first line\nsecond"))
+    }
+
+    @Test func savingStylesKeepsThemAndThePlainCopy() throws {
+        let folder = try TemporaryFolder()
+        let store = try makeStore(in: folder)
+        let note = try store.createNote()
+        try store.save(noteID: note.id, title: "T", body: Sample.document)
+        let saved = try #require(try store.note(id: note.id))
+        #expect(try saved.richText() == Sample.document)
+        #expect(saved.body == "Hello bold world\nTitle\nitem")
     }
 
     @Test func savingUnchangedTextKeepsTheModificationTime() throws {
         let folder = try TemporaryFolder()
         let store = try makeStore(in: folder)
         let note = try store.createNote()
-        let saved = try store.save(noteID: note.id, title: "", body: "")
+        let saved = try store.save(noteID: note.id, title: "", body: RichText())
         #expect(saved?.modified == note.modified)
     }
 
     @Test func savingAVanishedNoteChangesNothing() throws {
         let folder = try TemporaryFolder()
         let store = try makeStore(in: folder)
-        #expect(try store.save(noteID: UUID(), title: "x", body: "y") == nil)
+        #expect(try store.save(noteID: UUID(), title: "x", body: RichText(plain: "y")) == nil)
         #expect(try store.notes().isEmpty)
     }
 
@@ -143,7 +169,7 @@ import Testing
         let location = StoreLocation(directory: folder.url)
         let writer = try Store(location: location)
         let note = try writer.createNote()
-        try writer.save(noteID: note.id, title: "", body: "hello")
+        try writer.save(noteID: note.id, title: "", body: RichText(plain: "hello"))
         let reader = try Store(location: location, readOnly: true)
         #expect(try reader.notes().map(\.body) == ["hello"])
     }

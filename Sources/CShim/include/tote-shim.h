@@ -26,6 +26,14 @@ const char *tote_shim_pgettext (const char *context, const char *msgid);
 void tote_shim_accessible_set_label (GtkWidget *widget, const char *label);
 void tote_shim_accessible_set_description (GtkWidget *widget, const char *description);
 
+/* GObject properties by name (g_object_set is variadic). Enum properties take an int. */
+void tote_shim_object_set_int (gpointer object, const char *property, int value);
+void tote_shim_object_set_double (gpointer object, const char *property, double value);
+void tote_shim_object_set_boolean (gpointer object, const char *property, gboolean value);
+void tote_shim_object_set_string (gpointer object, const char *property, const char *value);
+/* Stores a newly allocated copy of a string property in *value (g_free it). */
+void tote_shim_object_get_string (gpointer object, const char *property, char **value);
+
 /* UI definitions compiled into the binary, for GtkBuilder. */
 const char *tote_shim_shortcuts_ui (void);
 

@@ -1,0 +1,141 @@
+import CAdw
+import CShim
+import ToteCore
+
+/// The GtkTextTags that show `TextStyle` and `ParagraphStyle` in a buffer, created on first use.
+/// Character styles are one tag per attribute and value ("bold", "size:14", "link:…");
+/// paragraph styles one tag per kind ("paragraph:h1", "paragraph:bulleted").
+@MainActor
+struct TextTags {
+    let buffer: UnsafeMutablePointer<GtkTextBuffer>
+
+    static let paragraphTagNames = [
+        "paragraph:h1", "paragraph:h2", "paragraph:h3", "paragraph:bulleted", "paragraph:numbered",
+        "paragraph:checklist", "paragraph:checked",
+    ]
+
+    func names(for style: TextStyle) -> [String] {
+        var names: [String] = []
+        if style.bold { names.append("bold") }
+        if style.italic { names.append("italic") }
+        if style.underline { names.append("underline") }
+        if style.strikethrough { names.append("strikethrough") }
+        if style.monospace { names.append("monospace") }
+        if let family = style.fontFamily { names.append("family:\(family)") }
+        if let size = style.fontSize { names.append("size:\(size)") }
+        if let color = style.textColor { names.append("color:\(color.hex)") }
+        if let color = style.highlight { names.append("highlight:\(color.hex)") }
+        if let link = style.link { names.append("link:\(link)") }
+        return names
+    }
+
+    func names(for style: ParagraphStyle) -> [String] {
+        switch style {
+        case .body: return []
+        case .heading(let level): return ["paragraph:h\(level)"]
+        case .bulleted: return ["paragraph:bulleted"]
+        case .numbered: return ["paragraph:numbered"]
+        case .checklist(let checked): return checked ? ["paragraph:checklist", "paragraph:checked"] : ["paragraph:checklist"]
+        }
+    }
+
+    /// Applies tags by name between two offsets.
+    func apply(_ names: [String], from start: Int, to end: Int) {
+        guard start < end, !names.isEmpty else { return }
+        var first = GtkTextIter(), last = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(start))
+        gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(end))
+        for name in names {
+            gtk_text_buffer_apply_tag(buffer, tag(named: name), &first, &last)
+        }
+    }
+
+    func removeParagraphTags(from start: Int, to end: Int) {
+        var first = GtkTextIter(), last = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(start))
+        gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(end))
+        for name in Self.paragraphTagNames {
+            gtk_text_buffer_remove_tag(buffer, tag(named: name), &first, &last)
+        }
+    }
+
+    func removeCharacterTags(from start: Int, to end: Int) {
+        var first = GtkTextIter(), last = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(start))
+        gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(end))
+        let table = gtk_text_buffer_get_tag_table(buffer)
+        var tags: [UnsafeMutablePointer<GtkTextTag>] = []
+        withUnsafeMutablePointer(to: &tags) { context in
+            gtk_text_tag_table_foreach(table, { tag, context in
+                let name = tag.flatMap { tagName($0) } ?? ""
+                if !name.hasPrefix("paragraph:") {
+                    context!.assumingMemoryBound(to: [UnsafeMutablePointer<GtkTextTag>].self).pointee.append(tag!)
+                }
+            }, context)
+        }
+        for tag in tags { gtk_text_buffer_remove_tag(buffer, tag, &first, &last) }
+    }
+
+    /// The tag with this name, created with the properties its name stands for.
+    func tag(named name: String) -> UnsafeMutablePointer<GtkTextTag> {
+        let table = gtk_text_buffer_get_tag_table(buffer)
+        if let existing = gtk_text_tag_table_lookup(table, name) { return existing }
+        let tag = gtk_text_tag_new(name)!
+        configure(tag, name: name)
+        gtk_text_tag_table_add(table, tag)
+        g_object_unref(tag.raw)
+        return tag
+    }
+
+    private func configure(_ tag: UnsafeMutablePointer<GtkTextTag>, name: String) {
+        let (kind, value) = name.split(separator: ":", maxSplits: 1).map(String.init)
+            .splitPair()
+        switch kind {
+        case "bold": tote_shim_object_set_int(tag, "weight", 700)
+        case "italic": tote_shim_object_set_int(tag, "style", Int32(PANGO_STYLE_ITALIC.rawValue))
+        case "underline": tote_shim_object_set_int(tag, "underline", Int32(PANGO_UNDERLINE_SINGLE.rawValue))
+        case "strikethrough": tote_shim_object_set_boolean(tag, "strikethrough", true.g)
+        case "monospace": tote_shim_object_set_string(tag, "family", "monospace")
+        case "family": tote_shim_object_set_string(tag, "family", value)
+        case "size": tote_shim_object_set_double(tag, "size-points", Double(value) ?? 11)
+        case "color": tote_shim_object_set_string(tag, "foreground", Self.css(value))
+        case "highlight": tote_shim_object_set_string(tag, "background", Self.css(value))
+        case "link":
+            tote_shim_object_set_string(tag, "foreground", "#1c71d8")
+            tote_shim_object_set_int(tag, "underline", Int32(PANGO_UNDERLINE_SINGLE.rawValue))
+        case "paragraph":
+            switch value {
+            case "h1", "h2", "h3":
+                let scale = ["h1": 1.8, "h2": 1.44, "h3": 1.2][value]!
+                tote_shim_object_set_double(tag, "scale", scale)
+                tote_shim_object_set_int(tag, "weight", 800)
+                tote_shim_object_set_int(tag, "pixels-above-lines", 12)
+            case "bulleted", "numbered", "checklist":
+                tote_shim_object_set_int(tag, "left-margin", 24 + 28)
+            case "checked":
+                tote_shim_object_set_boolean(tag, "strikethrough", true.g)
+                tote_shim_object_set_string(tag, "foreground", "rgba(128,128,128,1)")
+            default: break
+            }
+        default: break
+        }
+    }
+
+    private static func css(_ hex: String) -> String {
+        guard let color = RGBAColor(hex: hex) else { return "black" }
+        return "rgba(\(color.red),\(color.green),\(color.blue),\(Double(color.alpha) / 255))"
+    }
+}
+
+private func tagName(_ tag: UnsafeMutablePointer<GtkTextTag>) -> String? {
+    var value: UnsafeMutablePointer<CChar>?
+    withUnsafeMutablePointer(to: &value) { pointer in
+        tote_shim_object_get_string(tag, "name", pointer)
+    }
+    defer { g_free(value) }
+    return value.map { String(cString: $0) }
+}
+
+private extension Array where Element == String {
+    func splitPair() -> (String, String) { (first ?? "", count > 1 ? self[1] : "") }
+}

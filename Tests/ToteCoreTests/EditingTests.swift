@@ -1,0 +1,80 @@
+import Testing
+@testable import ToteCore
+
+@Suite struct EditingTests {
+    @Test func typedTextTakesTheStyleBeforeIt() {
+        let text = Sample.document
+        #expect(text.typing("x", at: 10).paragraphs[0].runs == [Run("x", style: Sample.bold)])
+        #expect(text.typing("x", at: 11).paragraphs[0].runs == [Run("x")])
+        #expect(text.typing("x", at: 0).paragraphs[0].runs == [Run("x")])
+    }
+
+    @Test func linksDoNotExtendToTypedText() {
+        let text = Sample.document
+        #expect(text.style(at: text.length).link == nil)
+        #expect(text.style(at: text.length).underline)
+    }
+
+    @Test func aTypingStyleWins() {
+        #expect(Sample.document.typing("x", at: 3, typingStyle: Sample.bold).paragraphs[0].runs
+                == [Run("x", style: Sample.bold)])
+    }
+
+    @Test func enterContinuesListsAndEndsHeadings() {
+        let text = RichText(paragraphs: [
+            Paragraph(style: .bulleted, runs: [Run("one")]),
+            Paragraph(style: .heading(2), runs: [Run("Head")]),
+            Paragraph(style: .checklist(checked: true), runs: [Run("done")]),
+        ])
+        #expect(text.typing("\n", at: 3).paragraphs.map(\.style) == [.body, .bulleted])
+        #expect(text.typing("\n", at: 8).paragraphs.map(\.style) == [.body, .body])
+        #expect(text.typing("\n", at: 13).paragraphs.map(\.style) == [.body, .checklist(checked: false)])
+    }
+
+    @Test func enterInAListItemKeepsBothParagraphsInTheList() throws {
+        var text = RichText(paragraphs: [Paragraph(style: .bulleted, runs: [Run("onetwo")])])
+        try text.apply(.insert(text.typing("\n", at: 3), at: 3))
+        #expect(text.paragraphs.map(\.style) == [.bulleted, .bulleted])
+        #expect(text.plainText == "one\ntwo")
+    }
+
+    @Test func boldTogglesOnUnlessAllIsBold() throws {
+        var text = Sample.document
+        try text.apply(#require(text.toggling(\.bold, in: 0..<10)))
+        #expect(text.has(\.bold, in: 0..<10))
+        try text.apply(#require(text.toggling(\.bold, in: 6..<10)))
+        #expect(!text.has(\.bold, in: 6..<10))
+        #expect(text.has(\.bold, in: 0..<6))
+        #expect(text.toggling(\.bold, in: 4..<4) == nil)
+    }
+
+    @Test func paragraphStylesToggleAndKeepCheckedState() throws {
+        var text = Sample.document
+        try text.apply(text.settingParagraphStyle(.heading(2), touching: 0..<18))
+        #expect(text.paragraphs.map(\.style).prefix(2) == [.heading(2), .heading(2)])
+        try text.apply(text.settingParagraphStyle(.heading(2), touching: 0..<18))
+        #expect(text.paragraphs.map(\.style).prefix(2) == [.body, .body])
+        try text.apply(text.settingParagraphStyle(.checklist(checked: false), touching: 0..<text.length))
+        #expect(text.paragraphs.map(\.style)
+                == [.checklist(checked: false), .checklist(checked: false), .checklist(checked: true)])
+    }
+
+    @Test func checkingTogglesAllTouchedItems() throws {
+        var text = RichText(paragraphs: [
+            Paragraph(style: .checklist(checked: false), runs: [Run("a")]),
+            Paragraph(style: .body, runs: [Run("b")]),
+            Paragraph(style: .checklist(checked: true), runs: [Run("c")]),
+        ])
+        try text.apply(#require(text.togglingChecked(touching: 0..<5)))
+        #expect(text.paragraphs.map(\.style) == [.checklist(checked: true), .body, .checklist(checked: true)])
+        #expect(RichText(plain: "x").togglingChecked(touching: 0..<1) == nil)
+    }
+
+    @Test func markersNumberConsecutiveItems() {
+        let text = RichText(paragraphs: [
+            Paragraph(style: .numbered), Paragraph(style: .numbered), Paragraph(style: .body),
+            Paragraph(style: .numbered), Paragraph(style: .bulleted), Paragraph(style: .checklist(checked: true)),
+        ])
+        #expect((0..<6).map { text.marker(forParagraph: $0) } == ["1.", "2.", nil, "1.", "•", "☑"])
+    }
+}

@@ -1,0 +1,210 @@
+import CAdw
+import CShim
+import Foundation
+@testable import ToteApp
+@testable import ToteCore
+import XCTest
+
+/// The buffer shows exactly the model after every kind of edit, and undo and redo restore both.
+final class NoteEditorTests: GTKTestCase {
+    func testTypingAfterBoldIsBoldAndAWordIsOneUndo() throws { try onMainActor(Self.typing) }
+    func testFormattingASelectionAndUndoingIt() throws { try onMainActor(Self.formatting) }
+    func testEnterContinuesAListAndParagraphStylesShow() throws { try onMainActor(Self.lists) }
+    func testDeletingAcrossAnAttachmentAndUndoingBringsItBack() throws { try onMainActor(Self.attachments) }
+    func testRandomEditsKeepBufferAndModelTogether() throws {
+        for seed in 1...4 { try onMainActor { try Self.randomEdits(seed: UInt64(seed)) } }
+    }
+    func testPastingControlCharactersInsertsCleanText() throws { try onMainActor(Self.hostilePaste) }
+
+    // MARK: Bodies
+
+    @MainActor private static func typing() throws {
+        let (editor, _, _) = try makeEditor(RichText(paragraphs: [Paragraph(runs: [Run("Hello "), Run("bold", style: TextStyle(bold: true))])]))
+        editor.select(.cursor(at: 10))
+        typeAtCursor(editor, "er")
+        XCTAssertEqual(editor.text.paragraphs[0].runs.last, Run("bolder", style: TextStyle(bold: true)))
+        assertBufferMatchesModel(editor)
+        editor.undo()
+        XCTAssertEqual(editor.text.plainText, "Hello bold")
+        assertBufferMatchesModel(editor)
+        XCTAssertEqual(editor.selection, .cursor(at: 10))
+        editor.redo()
+        XCTAssertEqual(editor.text.plainText, "Hello bolder")
+        assertBufferMatchesModel(editor)
+    }
+
+    @MainActor private static func formatting() throws {
+        let (editor, _, _) = try makeEditor(RichText(plain: "one two three"))
+        editor.select(TextSelection(4..<7))
+        editor.toggle(\.bold)
+        editor.toggle(\.italic)
+        XCTAssertTrue(editor.text.has(\.bold, in: 4..<7))
+        XCTAssertTrue(editor.text.has(\.italic, in: 4..<7))
+        assertBufferMatchesModel(editor)
+        XCTAssertEqual(editor.selection, TextSelection(4..<7), "the selection stays")
+        editor.undo()
+        editor.undo()
+        XCTAssertEqual(editor.text, RichText(plain: "one two three"))
+        assertBufferMatchesModel(editor)
+    }
+
+    @MainActor private static func lists() throws {
+        let (editor, _, _) = try makeEditor(RichText(plain: "milk"))
+        editor.select(.cursor(at: 2))
+        editor.setParagraphStyle(.bulleted)
+        editor.select(.cursor(at: 4))
+        typeAtCursor(editor, "\n")
+        typeAtCursor(editor, "eggs")
+        XCTAssertEqual(editor.text.paragraphs.map(\.style), [.bulleted, .bulleted])
+        XCTAssertEqual(editor.text.plainText, "milk\neggs")
+        assertBufferMatchesModel(editor)
+        editor.select(TextSelection(0..<9))
+        editor.setParagraphStyle(.heading(1))
+        assertBufferMatchesModel(editor)
+        editor.undo()
+        XCTAssertEqual(editor.text.paragraphs.map(\.style), [.bulleted, .bulleted])
+        assertBufferMatchesModel(editor)
+    }
+
+    @MainActor private static func attachments() throws {
+        let media = MediaReference(digest: String(repeating: "0", count: 64), fileExtension: "txt")
+        let attachment = Attachment(kind: .file, media: media, fileName: "notes.txt", mimeType: "text/plain", byteCount: 16)
+        let original = RichText(paragraphs: [
+            Paragraph(style: .heading(2), runs: [Run("Trip")]),
+            Paragraph(runs: [Run("see "), Run(attachment: attachment), Run(" here")]),
+            Paragraph(style: .checklist(checked: true), runs: [Run("tent")]),
+        ])
+        let (editor, _, _) = try makeEditor(original)
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(editor.buffer, &start, 2)
+        gtk_text_buffer_get_iter_at_offset(editor.buffer, &end, 12)
+        gtk_text_buffer_delete_interactive(editor.buffer, &start, &end, 1)
+        XCTAssertEqual(editor.text.plainText, "Trere\ntent")
+        XCTAssertTrue(editor.text.attachments.isEmpty)
+        assertBufferMatchesModel(editor)
+        editor.undo()
+        XCTAssertEqual(editor.text, original)
+        assertBufferMatchesModel(editor)
+    }
+
+    @MainActor private static func randomEdits(seed: UInt64) throws {
+        var random = LinearCongruentialGenerator(state: seed)
+        let (editor, _, _) = try makeEditor(RichText(paragraphs: [
+            Paragraph(runs: [Run("alpha "), Run("beta", style: TextStyle(bold: true))]),
+            Paragraph(style: .numbered, runs: [Run("gamma delta")]),
+        ]))
+        for step in 0..<150 {
+            let length = editor.text.length
+            let a = Int.random(in: 0...length, using: &random), b = Int.random(in: 0...length, using: &random)
+            editor.select(TextSelection(anchor: a, cursor: b))
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0: typeAtCursor(editor, ["x", "é", "🙂", "\n", "word "].randomElement(using: &random)!)
+            case 1: if a != b { deleteSelection(editor) }
+            case 2:
+                let attributes: [WritableKeyPath<TextStyle, Bool>] = [\.bold, \.italic, \.underline]
+                editor.toggle(attributes.randomElement(using: &random)!)
+            case 3: editor.setParagraphStyle([.heading(1), .bulleted, .checklist(checked: false), .body].randomElement(using: &random)!)
+            case 4: editor.toggleChecked()
+            case 5: editor.undo()
+            case 6: editor.redo()
+            default: editor.insertPlain("pasted\ntext")
+            }
+            assertBufferMatchesModel(editor, "seed \(seed) step \(step)")
+        }
+    }
+
+    @MainActor private static func hostilePaste() throws {
+        let (editor, _, _) = try makeEditor(RichText(plain: "ab"))
+        editor.select(.cursor(at: 1))
+        typeAtCursor(editor, "x\u{FFFC}\u{7}y")
+        XCTAssertEqual(editor.text.plainText, "axyb")
+        assertBufferMatchesModel(editor)
+    }
+
+    // MARK: Helpers
+
+    @MainActor private static func makeEditor(_ body: RichText) throws -> (NoteEditor, Store, TemporaryDataHome) {
+        let home = try TemporaryDataHome()
+        let store = try Store(location: StoreLocation(directory: home.url.appendingPathComponent("tote")))
+        let note = try store.createNote()
+        try store.save(noteID: note.id, title: "", body: body)
+        let editor = NoteEditor(store: store)
+        let window = gtk_window_new()!
+        gtk_window_set_child(window.cast(), editor.widget)
+        gtk_window_present(window.cast())
+        editor.show(try XCTUnwrap(store.note(id: note.id)))
+        XCTAssertEqual(editor.text, body)
+        assertBufferMatchesModel(editor)
+        return (editor, store, home)
+    }
+
+    /// As typing does: GtkTextView inserts interactively at the cursor, replacing a selection.
+    @MainActor private static func typeAtCursor(_ editor: NoteEditor, _ text: String) {
+        gtk_text_buffer_delete_selection(editor.buffer, 1, 1)
+        gtk_text_buffer_insert_interactive_at_cursor(editor.buffer, text, -1, 1)
+    }
+
+    @MainActor private static func deleteSelection(_ editor: NoteEditor) {
+        gtk_text_buffer_delete_selection(editor.buffer, 1, 1)
+    }
+
+    /// Compares the buffer with the model character by character: text (U+FFFC where an
+    /// attachment is), character tags, paragraph tags and child anchors.
+    @MainActor private static func assertBufferMatchesModel(
+        _ editor: NoteEditor, _ context: String = "", file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let buffer = editor.buffer
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        let slice = gtk_text_buffer_get_slice(buffer, &start, &end, 1)!
+        defer { g_free(slice) }
+        XCTAssertEqual(String(cString: slice), editor.text.plainText, "text \(context)", file: file, line: line)
+        let tags = TextTags(buffer: buffer)
+        var offset = 0
+        for (index, paragraph) in editor.text.paragraphs.enumerated() {
+            let paragraphTags = tags.names(for: paragraph.style)
+            for run in paragraph.runs {
+                for _ in 0..<run.length {
+                    var iter = GtkTextIter()
+                    gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(offset))
+                    XCTAssertEqual(tagNames(at: &iter), Set(tags.names(for: run.style) + paragraphTags),
+                                   "tags at \(offset) \(context)", file: file, line: line)
+                    XCTAssertEqual(gtk_text_iter_get_child_anchor(&iter) != nil, run.attachment != nil,
+                                   "anchor at \(offset) \(context)", file: file, line: line)
+                    offset += 1
+                }
+            }
+            if index < editor.text.paragraphs.count - 1 {
+                var iter = GtkTextIter()
+                gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(offset))
+                XCTAssertEqual(tagNames(at: &iter).filter { $0.hasPrefix("paragraph:") }, Set(paragraphTags),
+                               "paragraph break at \(offset) \(context)", file: file, line: line)
+                offset += 1
+            }
+        }
+    }
+
+    @MainActor private static func tagNames(at iter: inout GtkTextIter) -> Set<String> {
+        var names = Set<String>()
+        var node = gtk_text_iter_get_tags(&iter)
+        let list = node
+        defer { g_slist_free(list) }
+        while let current = node {
+            var name: UnsafeMutablePointer<CChar>?
+            tote_shim_object_get_string(current.pointee.data, "name", &name)
+            if let name { names.insert(String(cString: name)); g_free(name) }
+            node = current.pointee.next
+        }
+        return names
+    }
+}
+
+/// Knuth's MMIX generator: seeded, so a failing random sequence can be replayed.
+private struct LinearCongruentialGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state ^ (state >> 29)
+    }
+}
