@@ -1,0 +1,40 @@
+import Foundation
+import ToteCore
+import XCTest
+
+/// Killing Tote with SIGKILL while someone types loses at most about the last second.
+final class CrashSafetyTests: EndToEndTestCase {
+    func testKillDashNineWhileTypingLosesAtMostTheLastSecond() throws {
+        let tote = try session.launchTote()
+        _ = try session.waitForWindow(of: tote)
+        try session.key("ctrl+n")
+        try session.waitUntil("the new note") { (try? session.store()?.notes().count) == 1 }
+
+        // Type in small chunks, remembering when each went out.
+        var typed = ""
+        var sentAt: [(length: Int, time: Date)] = []
+        let start = Date()
+        var chunk = 0
+        while Date().timeIntervalSince(start) < 4 {
+            let text = "w\(chunk) "
+            try session.xdotool(["type", "--delay", "30", text])
+            typed += text
+            sentAt.append((typed.count, Date()))
+            chunk += 1
+        }
+        let killedAt = Date()
+        kill(tote.processIdentifier, SIGKILL)
+        try session.waitUntil("Tote to die") { !tote.isRunning }
+
+        let store = try XCTUnwrap(session.store())
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+        let saved = try XCTUnwrap(store.notes().first).body
+        XCTAssertTrue(typed.hasPrefix(saved), "what was saved is what was typed: \(saved.suffix(40))")
+        // Everything typed up to a second before the kill, with a quarter second for the
+        // write itself and scheduling on this 2-core machine.
+        let mustHave = sentAt.last { $0.time <= killedAt.addingTimeInterval(-1.25) }?.length ?? 0
+        XCTAssertGreaterThanOrEqual(saved.count, mustHave,
+            "typed \(typed.count) characters, \(mustHave) of them over 1.25 s before the kill; saved \(saved.count)")
+        print("kill -9: typed \(typed.count) characters, saved \(saved.count); \(mustHave) required")
+    }
+}
