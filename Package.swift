@@ -17,6 +17,9 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
         ),
+        // libxml2's HTML parser behind opaque accessors (its headers clash with Foundation's ICU).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
         // The only C: what Swift cannot call directly. Build settings (app id, version,
         // locale dir) arrive as -Xcc -D flags from meson; the defaults below suit `swift build`.
         .target(
@@ -28,6 +31,7 @@ let package = Package(
         .target(
             name: "ToteCore",
             dependencies: [
+                "CHTMLParser",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
