@@ -13,10 +13,14 @@ final class MainWindow {
     private let leaflet: WidgetPointer
     private let sidebar = Sidebar()
     private let sidebarPane: WidgetPointer
+    private let searchBar: WidgetPointer
+    private let searchEntry: WidgetPointer
+    private let noteMenuButton: WidgetPointer
     private let separator: WidgetPointer
     private let contentTitle: WidgetPointer
     private let contentStack: WidgetPointer
     private var editor: NoteEditor?
+    private var recentlyDeleted: Note?
 
     private enum Page: String {
         case welcome, note, reminderList = "reminder-list", storeError = "store-error"
@@ -33,9 +37,24 @@ final class MainWindow {
         let sidebarHeader = adw_header_bar_new()!
         adw_header_bar_set_title_widget(sidebarHeader.opaque, adw_window_title_new(tr("Tote"), nil))
         adw_header_bar_pack_end(sidebarHeader.opaque, Self.primaryMenuButton())
+        searchEntry = gtk_search_entry_new()
+        // GtkSearchEntry has no placeholder setter before GTK 4.10.
+        tote_shim_object_set_string(searchEntry, "placeholder-text", tr("Search notes"))
+        tote_shim_accessible_set_label(searchEntry, tr("Search notes"))
+        searchBar = gtk_search_bar_new()
+        gtk_search_bar_set_child(searchBar.opaque, searchEntry)
+        gtk_search_bar_connect_entry(searchBar.opaque, searchEntry.opaque)
+        let searchButton = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(searchButton.cast(), "system-search-symbolic")
+        gtk_widget_set_tooltip_text(searchButton, tr("Search"))
+        tote_shim_accessible_set_label(searchButton, tr("Search"))
+        g_object_bind_property(searchButton.raw, "active", searchBar.raw, "search-mode-enabled",
+                               GBindingFlags(G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
+        adw_header_bar_pack_start(sidebarHeader.opaque, searchButton)
         sidebarPane = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_set_size_request(sidebarPane, 240, -1)
         sidebarPane.append(sidebarHeader)
+        sidebarPane.append(searchBar)
         sidebarPane.append(sidebar.widget)
 
         // Content pane.
@@ -46,6 +65,8 @@ final class MainWindow {
         adw_header_bar_pack_start(contentHeader.opaque, back)
         contentTitle = adw_window_title_new("", nil)
         adw_header_bar_set_title_widget(contentHeader.opaque, contentTitle)
+        noteMenuButton = Self.noteMenuButton()
+        adw_header_bar_pack_end(contentHeader.opaque, noteMenuButton)
         contentStack = gtk_stack_new()
         gtk_stack_set_transition_type(contentStack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_widget_set_vexpand(contentStack, true.g)
@@ -69,6 +90,10 @@ final class MainWindow {
         }
         toastOverlay = adw_toast_overlay_new()
         back.connect("clicked") { [weak self] in self?.navigate(toContent: false) }
+        searchEntry.connect("search-changed") { [weak self] in
+            guard let self else { return }
+            self.sidebar.filter(String(cString: gtk_editable_get_text(self.searchEntry.opaque)))
+        }
 
         adw_toast_overlay_set_child(toastOverlay.opaque, leaflet)
         adw_application_window_set_content(window.cast(), toastOverlay)
@@ -112,6 +137,76 @@ final class MainWindow {
         }
     }
 
+    /// Deletes the shown note, with a toast offering Undo.
+    func deleteShownNote() {
+        guard case .success(let store)? = app.store, let editor, let shown = editor.note,
+              visiblePageName == Page.note.rawValue
+        else { return }
+        editor.saveNow(waitUntilWritten: true)
+        do {
+            guard let deleted = try store.deleteNote(id: shown.id) else { return }
+            editor.close()
+            sidebar.remove(noteID: deleted.id)
+            show(.welcome)
+            adw_window_title_set_title(contentTitle.opaque, "")
+            let name = deleted.displayTitle ?? tr("Untitled Note")
+            recentlyDeleted = deleted
+            let toast = adw_toast_new(format(tr("“{note}” deleted"), ["note": name]))!
+            adw_toast_set_button_label(toast, tr("_Undo"))
+            adw_toast_set_action_name(toast, "win.undo-delete")
+            adw_toast_overlay_add_toast(toastOverlay.opaque, toast)
+        } catch {
+            showToast(format(tr("Could not delete “{note}”: {reason}"),
+                             ["note": shown.displayTitle ?? tr("Untitled Note"), "reason": error.localizedDescription]))
+        }
+    }
+
+    /// Brings back the note deleted last (the toast's Undo).
+    func undoDelete() {
+        guard let note = recentlyDeleted else { return }
+        recentlyDeleted = nil
+        restore(note)
+    }
+
+    private func restore(_ note: Note) {
+        guard case .success(let store)? = app.store else { return }
+        do {
+            try store.restore(note)
+            sidebar.update(note: note)
+            sidebar.select(.note(note.id))
+            open(.note(note.id))
+        } catch {
+            showToast(format(tr("Could not restore “{note}”: {reason}"),
+                             ["note": note.displayTitle ?? tr("Untitled Note"), "reason": error.localizedDescription]))
+        }
+    }
+
+    /// Asks for files through the file chooser portal and inserts them into the shown note.
+    func chooseFilesToInsert() {
+        guard let editor, editor.note != nil else { return }
+        let chooser = gtk_file_chooser_native_new(
+            tr("Insert File"), window.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Insert"), tr("_Cancel"))!
+        gtk_file_chooser_set_select_multiple(chooser.opaque, true.g)
+        chooser.connectInt("response") { [weak self, weak editor] response in
+            defer { g_object_unref(chooser.raw) }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue, let self, let editor else { return }
+            let files = gtk_file_chooser_get_files(chooser.opaque)
+            var paths: [String] = []
+            for index in 0..<g_list_model_get_n_items(files) {
+                let file = g_list_model_get_item(files, index)
+                if let path = g_file_get_path(OpaquePointer(file)) {
+                    paths.append(String(cString: path))
+                    g_free(path)
+                }
+                g_object_unref(file)
+            }
+            g_object_unref(files.map { UnsafeMutableRawPointer($0) })
+            _ = self
+            editor.insertFiles(atPaths: paths)
+        }
+        gtk_native_dialog_show(chooser.cast())
+    }
+
     func saveNow(waitUntilWritten: Bool) {
         editor?.saveNow(waitUntilWritten: waitUntilWritten)
     }
@@ -145,6 +240,10 @@ final class MainWindow {
                 self?.showToast(format(tr("“{note}” is shown read-only: its text cannot be read ({reason})"),
                                        ["note": name, "reason": reason]))
             }
+            editor.onInsertFailed = { [weak self] name, reason in
+                self?.showToast(format(tr("Could not insert “{file}”: {reason}"), ["file": name, "reason": reason]))
+            }
+            editor.onInsertFile = { [weak self] in self?.chooseFilesToInsert() }
             editor.onSaveFailed = { [weak self] note, error in
                 let name = note.displayTitle ?? tr("Untitled Note")
                 self?.showToast(format(tr("Could not save “{note}”: {reason}"),
@@ -166,6 +265,7 @@ final class MainWindow {
         case .note(let id):
             guard let note = try? store.note(id: id), let editor else { return }
             editor.show(note)
+            gtk_widget_set_visible(noteMenuButton, true.g)
             adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
             show(.note)
         case .reminderList(let id):
@@ -185,6 +285,7 @@ final class MainWindow {
 
     private func show(_ page: Page) {
         gtk_stack_set_visible_child_name(contentStack.opaque, page.rawValue)
+        gtk_widget_set_visible(noteMenuButton, (page == .note).g)
     }
 
     private func navigate(toContent: Bool) {
@@ -267,11 +368,36 @@ final class MainWindow {
         return button
     }
 
+    private static func noteMenuButton() -> WidgetPointer {
+        let menu = g_menu_new()!
+        g_menu_append(menu, tr("_Insert File…"), "win.insert-file")
+        g_menu_append(menu, tr("_Delete Note"), "win.delete-note")
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "view-more-symbolic")
+        gtk_menu_button_set_menu_model(button.opaque, menu.cast())
+        gtk_widget_set_tooltip_text(button, tr("Note Menu"))
+        tote_shim_accessible_set_label(button, tr("Note Menu"))
+        g_object_unref(menu.raw)
+        return button
+    }
+
     private func addWindowActions() {
-        let toggle = g_simple_action_new("toggle-sidebar", nil)!
-        toggle.connect("activate") { [weak self] _ in self?.toggleSidebar() }
-        g_action_map_add_action(window.opaque, toggle)
-        g_object_unref(toggle.raw)
+        let actions: [(String, @MainActor (MainWindow) -> Void)] = [
+            ("toggle-sidebar", { $0.toggleSidebar() }),
+            ("search", { window in
+                gtk_search_bar_set_search_mode(window.searchBar.opaque, true.g)
+                gtk_widget_grab_focus(window.searchEntry)
+            }),
+            ("delete-note", { $0.deleteShownNote() }),
+            ("undo-delete", { $0.undoDelete() }),
+            ("insert-file", { $0.chooseFilesToInsert() }),
+        ]
+        for (name, handler) in actions {
+            let action = g_simple_action_new(name, nil)!
+            action.connect("activate") { [weak self] _ in if let self { handler(self) } }
+            g_action_map_add_action(window.opaque, action)
+            g_object_unref(action.raw)
+        }
     }
 
     private func toggleSidebar() {

@@ -21,6 +21,10 @@ final class NoteEditor {
     /// Called when a note cannot be edited, with the reason (its stored body is damaged or
     /// from a newer Tote): it is shown read-only so nothing overwrites it.
     var onReadOnly: (Note, String) -> Void = { _, _ in }
+    /// Called when a file could not be inserted, with its name and the reason.
+    var onInsertFailed: (String, String) -> Void = { _, _ in }
+    /// Called when the person asks to insert a file (the window shows the file chooser).
+    var onInsertFile: () -> Void = {}
 
     private(set) var note: Note?
     private(set) var text = RichText()
@@ -111,6 +115,20 @@ final class NoteEditor {
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
         gtk_text_buffer_place_cursor(buffer, &start)
+    }
+
+    /// Forgets the note shown (it was deleted): nothing more is saved into it.
+    func close() {
+        pendingSave?.cancel()
+        pendingSave = nil
+        firstUnsavedEdit = nil
+        note = nil
+        isLoading = true
+        defer { isLoading = false }
+        history = UndoHistory()
+        text = RichText()
+        replaceBuffer(with: text)
+        gtk_editable_set_text(titleField.opaque, "")
     }
 
     func focusBody() {
@@ -302,6 +320,58 @@ final class NoteEditor {
         perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
     }
 
+    /// Copies files into the media store off the main thread, then inserts them at the cursor
+    /// as one undo step. Files that cannot be read are reported and left out.
+    func insertFiles(atPaths paths: [String]) {
+        guard let note, !isReadOnly, !paths.isEmpty else { return }
+        let (noteID, media) = (note.id, store.media)
+        Task.detached { [weak self] in
+            var attachments: [Attachment] = []
+            var failures: [(String, String)] = []
+            for path in paths {
+                let url = URL(fileURLWithPath: path)
+                do {
+                    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber
+                    let mimeType = NoteEditor.mimeType(ofFileAt: url)
+                    let reference = try media.store(contentsOf: url)
+                    attachments.append(Attachment(
+                        kind: Attachment.kind(forMIMEType: mimeType), media: reference,
+                        fileName: url.lastPathComponent, mimeType: mimeType,
+                        byteCount: size?.int64Value ?? 0))
+                } catch {
+                    failures.append((url.lastPathComponent, error.localizedDescription))
+                }
+            }
+            await MainActor.run { [attachments, failures] in
+                guard let self else { return }
+                failures.forEach { self.onInsertFailed($0.0, $0.1) }
+                guard self.note?.id == noteID, !attachments.isEmpty else { return }
+                let range = self.selection.range
+                let fragment = RichText(paragraphs: [Paragraph(runs: attachments.map { Run(attachment: $0) })])
+                self.perform(.replace(range, with: fragment),
+                             selectionAfter: .cursor(at: range.lowerBound + fragment.length))
+            }
+        }
+    }
+
+    /// The MIME type GIO finds from a file's name and first bytes.
+    nonisolated static func mimeType(ofFileAt url: URL) -> String {
+        let head = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.read(upToCount: 4096)
+        } ?? Data()
+        var uncertain: gboolean = 0
+        let contentType = head.withUnsafeBytes { bytes in
+            g_content_type_guess(url.path, bytes.bindMemory(to: guchar.self).baseAddress, gsize(bytes.count), &uncertain)
+        }
+        defer { g_free(contentType) }
+        guard let contentType, let mime = g_content_type_get_mime_type(contentType) else {
+            return "application/octet-stream"
+        }
+        defer { g_free(mime) }
+        return String(cString: mime)
+    }
+
     // MARK: Showing the model in the buffer
 
     private func replaceBuffer(with text: RichText) {
@@ -412,6 +482,7 @@ final class NoteEditor {
         add("numbered") { $0.setParagraphStyle(.numbered) }
         add("checklist") { $0.setParagraphStyle(.checklist(checked: false)) }
         add("toggle-checked") { $0.toggleChecked() }
+        add("insert-file") { $0.onInsertFile() }
         gtk_widget_insert_action_group(widget, "editor", group.opaque)
         g_object_unref(group.raw)
 
@@ -448,6 +519,7 @@ final class NoteEditor {
             ("view-list-bullet-symbolic", "editor.bulleted", tr("Bulleted List")),
             ("view-list-ordered-symbolic", "editor.numbered", tr("Numbered List")),
             ("checkbox-checked-symbolic", "editor.checklist", tr("Checklist")),
+            ("mail-attachment-symbolic", "editor.insert-file", tr("Insert File")),
         ]
         for (icon, action, name) in buttons {
             let button = gtk_button_new_from_icon_name(icon)!

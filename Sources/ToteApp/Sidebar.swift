@@ -21,6 +21,7 @@ final class Sidebar {
     private var listRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
     private var notes: [UUID: Note] = [:]
     private var isUpdatingSelection = false
+    private var query = ""
 
     init() {
         notesBox = gtk_list_box_new()
@@ -45,6 +46,14 @@ final class Sidebar {
             }
         }, Unmanaged.passRetained(self).toOpaque(), { context in
             // The list box owns the sidebar's context until it is finalised.
+            Unmanaged<Sidebar>.fromOpaque(context!).release()
+        })
+        gtk_list_box_set_filter_func(notesBox.opaque, { row, context in
+            MainActor.assumeIsolated {
+                Unmanaged<Sidebar>.fromOpaque(context!).takeUnretainedValue()
+                    .showsNoteRow(row.map(UnsafeMutableRawPointer.init)).g
+            }
+        }, Unmanaged.passRetained(self).toOpaque(), { context in
             Unmanaged<Sidebar>.fromOpaque(context!).release()
         })
         notesBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: true) }
@@ -73,6 +82,26 @@ final class Sidebar {
         gtk_list_box_append(notesBox.opaque, row)
     }
 
+    func remove(noteID: UUID) {
+        guard let row = noteRows.removeValue(forKey: noteID)?.row else { return }
+        notes[noteID] = nil
+        gtk_list_box_remove(notesBox.opaque, row)
+    }
+
+    /// Shows only the notes the query finds (see `Note.matches`).
+    func filter(_ query: String) {
+        self.query = query
+        gtk_list_box_invalidate_filter(notesBox.opaque)
+    }
+
+    private func showsNoteRow(_ row: UnsafeMutableRawPointer?) -> Bool {
+        let widget = row?.assumingMemoryBound(to: GtkWidget.self)
+        guard let id = noteRows.first(where: { $0.value.row == widget })?.key, let note = notes[id] else {
+            return true
+        }
+        return note.matches(query)
+    }
+
     func add(reminderList list: ReminderList) {
         let (row, label) = Self.makeRow(name: list.name, iconName: "view-list-bullet-symbolic")
         listRows[list.id] = (row, label)
@@ -92,12 +121,13 @@ final class Sidebar {
         }
     }
 
-    /// The names the note rows show, top to bottom.
+    /// The names the visible note rows show, top to bottom.
     var noteRowNames: [String] {
         var names: [String] = []
         var row = gtk_widget_get_first_child(notesBox)
         while let current = row {
-            if let entry = noteRows.values.first(where: { $0.row == current }) {
+            if gtk_widget_get_child_visible(current).isTrue,
+               let entry = noteRows.values.first(where: { $0.row == current }) {
                 names.append(String(cString: gtk_label_get_text(entry.label.opaque)))
             }
             row = gtk_widget_get_next_sibling(current)

@@ -14,6 +14,7 @@ private typealias OneArgument = @MainActor (UnsafeMutableRawPointer?) -> Void
 private typealias ReturningBool = @MainActor () -> Bool
 private typealias OneArgumentReturningInt = @MainActor (UnsafeMutableRawPointer?) -> Int32
 private typealias TwoArguments = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+private typealias IntArgument = @MainActor (Int32) -> Void
 private typealias InsertText = @MainActor (UnsafeMutablePointer<GtkTextIter>, String) -> Void
 
 private let releaseBox: GClosureNotify = { data, _ in
@@ -65,6 +66,14 @@ private let twoArgumentsTrampoline: @convention(c) (
     }
 }
 
+private let intArgumentTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = {
+    _, value, data in
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<IntArgument>>.fromOpaque(data!).takeUnretainedValue().handler(value)
+    }
+}
+
 private let insertTextTrampoline: @convention(c) (
     UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32,
     UnsafeMutableRawPointer?
@@ -85,6 +94,12 @@ extension GObjectPointer {
         _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
     ) -> gulong {
         connect(signal, SignalBox<TwoArguments>(handler), twoArgumentsTrampoline, after: after)
+    }
+
+    /// For signals whose handler takes one int (GtkNativeDialog::response, …).
+    @MainActor @discardableResult
+    func connectInt(_ signal: String, _ handler: @escaping @MainActor (Int32) -> Void) -> gulong {
+        connect(signal, SignalBox<IntArgument>(handler), intArgumentTrampoline)
     }
 
     /// GtkTextBuffer::insert-text, with the text decoded.

@@ -106,6 +106,8 @@ public final class ToteApplication {
         setAccelerators(["<Control>w"], for: "window.close")
         setAccelerators(["<Control>question"], for: "win.show-help-overlay")
         setAccelerators(["F9"], for: "win.toggle-sidebar")
+        setAccelerators(["<Control>f"], for: "win.search")
+        setAccelerators(["<Control>Delete"], for: "win.delete-note")
     }
 
     private func addAction(

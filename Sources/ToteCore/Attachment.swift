@@ -20,6 +20,16 @@ public struct Attachment: Hashable, Codable, Sendable {
         self.byteCount = byteCount
     }
 
+    /// What a file of this MIME type becomes in a note: pictures, videos and sounds play
+    /// inline; everything else is a chip.
+    public static func kind(forMIMEType mimeType: String) -> Kind {
+        let type = mimeType.lowercased()
+        if ["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"].contains(type) { return .image }
+        if type.hasPrefix("video/") { return .video }
+        if type.hasPrefix("audio/") { return .audio }
+        return .file
+    }
+
     /// The character that stands for an attachment in the text, as in GtkTextBuffer.
     public static let character: Unicode.Scalar = "\u{FFFC}"
 }

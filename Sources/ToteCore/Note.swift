@@ -43,3 +43,15 @@ extension Note {
         return line.count > 80 ? String(line.prefix(80)) + "…" : line
     }
 }
+
+extension Note {
+    /// Whether a search finds this note: every word of the query appears in the title or the
+    /// body, ignoring case and accents. An empty query finds every note.
+    public func matches(_ query: String) -> Bool {
+        let words = query.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return true }
+        return words.allSatisfy { word in
+            [title, body].contains { $0.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        }
+    }
+}

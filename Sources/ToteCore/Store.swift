@@ -95,6 +95,21 @@ public final class Store: Sendable {
         }
     }
 
+    /// Deletes a note and returns it as it was, for Undo.
+    @discardableResult
+    public func deleteNote(id: UUID) throws -> Note? {
+        try database.write { db in
+            guard let note = try Note.fetchOne(db, key: id) else { return nil }
+            try note.delete(db)
+            return note
+        }
+    }
+
+    /// Puts back a deleted note exactly as it was (Undo of delete).
+    public func restore(_ note: Note) throws {
+        try database.write { db in try note.insert(db, onConflict: .replace) }
+    }
+
     // MARK: Reminder lists
 
     /// Every reminder list, in sidebar order.

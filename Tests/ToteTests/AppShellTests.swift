@@ -131,3 +131,71 @@ extension AppShellTests {
         close(app)
     }
 }
+
+extension AppShellTests {
+    func testDeletingANoteAndUndoingIt() throws { try onMainActor(Self.deleteAndUndo) }
+    func testSearchShowsOnlyMatchingNotes() throws { try onMainActor(Self.search) }
+    func testInsertingFilesAddsAttachmentsAndReportsUnreadableOnes() throws { try onMainActor(Self.insertFiles) }
+
+    @MainActor
+    private static func deleteAndUndo() throws {
+        let dataHome = try TemporaryDataHome()
+        let app = startApp(dataHome: dataHome)
+        guard let window = app.windows.first, case .success(let store)? = app.store else { return XCTFail() }
+        window.createNote()
+        gtk_text_buffer_insert_at_cursor(window.noteEditor!.buffer, "Keep me", -1)
+        window.saveNow(waitUntilWritten: true)
+        waitFor("the save") { (try? store.notes().first?.body) == "Keep me" }
+        let saved = try XCTUnwrap(store.notes().first)
+        gtk_widget_activate_action_variant(window.window, "win.delete-note", nil)
+        XCTAssertTrue(try store.notes().isEmpty)
+        XCTAssertEqual(window.sidebarView.noteRowNames, [])
+        XCTAssertEqual(window.visiblePageName, "welcome")
+        gtk_widget_activate_action_variant(window.window, "win.undo-delete", nil)
+        XCTAssertEqual(try store.notes(), [saved])
+        XCTAssertEqual(window.sidebarView.noteRowNames, ["Keep me"])
+        XCTAssertEqual(window.noteEditor?.bodyText, "Keep me")
+        close(app)
+    }
+
+    @MainActor
+    private static func search() throws {
+        let dataHome = try TemporaryDataHome()
+        let app = startApp(dataHome: dataHome)
+        guard let window = app.windows.first, case .success(let store)? = app.store else { return XCTFail() }
+        for body in ["Oat milk and bread", "Tent and stove", "Café au lait"] {
+            let note = try store.createNote()
+            try store.save(noteID: note.id, title: "", body: RichText(plain: body))
+            window.sidebarView.update(note: try XCTUnwrap(store.note(id: note.id)))
+        }
+        window.sidebarView.filter("cafe")
+        XCTAssertEqual(window.sidebarView.noteRowNames, ["Café au lait"])
+        window.sidebarView.filter("AND")
+        XCTAssertEqual(Set(window.sidebarView.noteRowNames), ["Oat milk and bread", "Tent and stove"])
+        window.sidebarView.filter("")
+        XCTAssertEqual(window.sidebarView.noteRowNames.count, 3)
+        close(app)
+    }
+
+    @MainActor
+    private static func insertFiles() throws {
+        let dataHome = try TemporaryDataHome()
+        let app = startApp(dataHome: dataHome)
+        guard let window = app.windows.first, let editor = window.noteEditor else { return XCTFail() }
+        window.createNote()
+        let png = dataHome.url.appendingPathComponent("dot.png")
+        try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!.write(to: png)
+        let pdf = dataHome.url.appendingPathComponent("report.pdf")
+        try Data("%PDF-1.4\n".utf8).write(to: pdf)
+        var failures: [String] = []
+        editor.onInsertFailed = { name, _ in failures.append(name) }
+        editor.insertFiles(atPaths: [png.path, dataHome.url.appendingPathComponent("vanished.txt").path, pdf.path])
+        waitFor("the attachments") { editor.text.attachments.count == 2 }
+        XCTAssertEqual(editor.text.attachments.map(\.kind), [.image, .file])
+        XCTAssertEqual(editor.text.attachments.map(\.mimeType), ["image/png", "application/pdf"])
+        XCTAssertEqual(failures, ["vanished.txt"])
+        editor.undo()
+        XCTAssertTrue(editor.text.attachments.isEmpty, "one undo removes the whole insertion")
+        close(app)
+    }
+}
