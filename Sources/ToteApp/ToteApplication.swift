@@ -155,9 +155,8 @@ public final class ToteApplication {
 
     // MARK: Style
 
-    private static let style = """
-        text.note-title > placeholder { color: alpha(currentColor, 0.45); }
-        """
+    // One-line literals only: xgettext reads this file as C.
+    private static let style = "text.note-title > placeholder { color: alpha(currentColor, 0.45); }"
 
     private static func loadStyle() {
         let provider = gtk_css_provider_new()!
