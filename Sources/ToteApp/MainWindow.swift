@@ -244,6 +244,11 @@ final class MainWindow {
                 self?.showToast(format(tr("Could not insert “{file}”: {reason}"), ["file": name, "reason": reason]))
             }
             editor.onInsertFile = { [weak self] in self?.chooseFilesToInsert() }
+            editor.onTextTooLong = { [weak self] length in
+                self?.showToast(format(
+                    tr("Text not inserted: a line of {count} characters is longer than the {limit} Tote shows in one paragraph"),
+                    ["count": length.formatted(), "limit": RichText.maximumParagraphLength.formatted()]))
+            }
             editor.onSaveFailed = { [weak self] note, error in
                 let name = note.displayTitle ?? tr("Untitled Note")
                 self?.showToast(format(tr("Could not save “{note}”: {reason}"),

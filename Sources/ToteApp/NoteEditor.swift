@@ -23,6 +23,9 @@ final class NoteEditor {
     var onReadOnly: (Note, String) -> Void = { _, _ in }
     /// Called when a file could not be inserted, with its name and the reason.
     var onInsertFailed: (String, String) -> Void = { _, _ in }
+    /// Called when text was not inserted because it would make a paragraph of this many
+    /// characters, over `RichText.maximumParagraphLength`.
+    var onTextTooLong: (Int) -> Void = { _ in }
     /// Called when the person asks to insert a file (the window shows the file chooser).
     var onInsertFile: () -> Void = {}
 
@@ -198,6 +201,11 @@ final class NoteEditor {
 
     private func bufferWillInsert(_ inserted: String, at offset: Int) {
         guard !isMirroring, !isLoading else { return }
+        if let length = text.overlongParagraph(replacing: offset..<offset, withPlain: inserted) {
+            g_signal_stop_emission_by_name(buffer.raw, "insert-text")
+            onTextTooLong(length)
+            return
+        }
         let fragment = text.typing(inserted, at: offset, typingStyle: typingStyle)
         if fragment.plainText != inserted.replacingOccurrences(of: "\r\n", with: "\n") {
             // Characters the model does not keep (U+FFFC, control characters): insert the
@@ -316,6 +324,10 @@ final class NoteEditor {
     /// Inserts text from outside at the cursor, replacing the selection: one undo step.
     func insertPlain(_ pasted: String) {
         let range = selection.range
+        if let length = text.overlongParagraph(replacing: range, withPlain: pasted) {
+            onTextTooLong(length)
+            return
+        }
         let fragment = text.typing(pasted, at: range.lowerBound, typingStyle: typingStyle)
         perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
     }

@@ -122,3 +122,50 @@ extension ParagraphStyle {
         }
     }
 }
+
+extension RichText {
+    /// Longest paragraph, in characters, that Tote lets into a note: GtkTextView lays out a
+    /// paragraph as one piece, and far longer ones take seconds per change.
+    public static let maximumParagraphLength = 100_000
+
+    /// The length of the longest paragraph that replacing `range` with `fragment` would make,
+    /// when it is over `maximumParagraphLength`; nil when the result is fine.
+    public func overlongParagraph(replacing range: Range<Int>, with fragment: RichText) -> Int? {
+        overlongParagraph(replacing: range, withLengths: fragment.paragraphs.map(\.length))
+    }
+
+    /// The same for plain text from outside, measured on its bytes before any work is done
+    /// with it (a line break of any convention ends a paragraph; lengths are upper bounds,
+    /// as characters the model drops are counted).
+    public func overlongParagraph(replacing range: Range<Int>, withPlain plain: String) -> Int? {
+        var lengths = [0]
+        var previousWasCR = false
+        for byte in plain.utf8 {
+            if byte == 0x0A && previousWasCR { previousWasCR = false; continue }
+            previousWasCR = byte == 0x0D
+            if byte == 0x0A || byte == 0x0D {
+                lengths.append(0)
+            } else if byte & 0xC0 != 0x80 {
+                lengths[lengths.count - 1] += 1
+            }
+        }
+        return overlongParagraph(replacing: range, withLengths: lengths)
+    }
+
+    private func overlongParagraph(replacing range: Range<Int>, withLengths inserted: [Int]) -> Int? {
+        let (first, start) = locate(range.lowerBound)
+        let (last, end) = locate(range.upperBound)
+        let head = start
+        let tail = paragraphs[last].length - end
+        var lengths = inserted
+        if lengths.count == 1 {
+            lengths[0] += head + tail
+        } else {
+            lengths[0] += head
+            lengths[lengths.count - 1] += tail
+        }
+        _ = first
+        let longest = lengths.max() ?? 0
+        return longest > Self.maximumParagraphLength ? longest : nil
+    }
+}

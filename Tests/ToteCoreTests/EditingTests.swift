@@ -78,3 +78,20 @@ import Testing
         #expect((0..<6).map { text.marker(forParagraph: $0) } == ["1.", "2.", nil, "1.", "•", "☑"])
     }
 }
+
+@Suite struct LongLineTests {
+    @Test func aTenMegabyteLineIsRefusedBeforeItReachesTheNote() {
+        let line = RichText(plain: String(repeating: "x", count: 10 * 1024 * 1024))
+        #expect(RichText(plain: "abc").overlongParagraph(replacing: 1..<1, with: line) == 10 * 1024 * 1024 + 3)
+        let raw = String(repeating: "é", count: 10 * 1024 * 1024)
+        #expect(RichText(plain: "abc").overlongParagraph(replacing: 1..<1, withPlain: raw) == 10 * 1024 * 1024 + 3)
+        #expect(RichText(plain: "abc").overlongParagraph(replacing: 1..<1, withPlain: "x\r\ny\rz") == nil)
+    }
+
+    @Test func joiningTwoLongHalvesCounts() {
+        let half = String(repeating: "y", count: 60_000)
+        let text = RichText(plain: half + "\n" + half)
+        #expect(text.overlongParagraph(replacing: 60_000..<60_001, with: RichText()) == 120_000)
+        #expect(text.overlongParagraph(replacing: 0..<0, with: RichText(plain: "short")) == nil)
+    }
+}

@@ -123,6 +123,10 @@ final class NoteEditorTests: GTKTestCase {
 
     // MARK: Helpers
 
+    @MainActor static func makeEditorForExtension(_ body: RichText) throws -> (NoteEditor, Store, TemporaryDataHome) {
+        try makeEditor(body)
+    }
+
     @MainActor private static func makeEditor(_ body: RichText) throws -> (NoteEditor, Store, TemporaryDataHome) {
         let home = try TemporaryDataHome()
         let store = try Store(location: StoreLocation(directory: home.url.appendingPathComponent("tote")))
@@ -206,5 +210,25 @@ private struct LinearCongruentialGenerator: RandomNumberGenerator {
     mutating func next() -> UInt64 {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return state ^ (state >> 29)
+    }
+}
+
+extension NoteEditorTests {
+    func testATenMegabyteLineIsRefusedAndTheNoteKept() throws { try onMainActor(Self.hugeLine) }
+
+    @MainActor private static func hugeLine() throws {
+        let (editor, _, _) = try makeEditorForExtension(RichText(plain: "keep this"))
+        var refused: [Int] = []
+        editor.onTextTooLong = { refused.append($0) }
+        let line = String(repeating: "0123456789", count: 1024 * 1024)
+        let clock = ContinuousClock(), start = clock.now
+        editor.select(.cursor(at: 4))
+        editor.insertPlain(line)
+        gtk_text_buffer_insert_interactive_at_cursor(editor.buffer, line, -1, 1)
+        XCTAssertLessThan(clock.now - start, .seconds(5), "refusing is quick")
+        XCTAssertEqual(refused, [10 * 1024 * 1024 + 9, 10 * 1024 * 1024 + 9])
+        XCTAssertEqual(editor.text, RichText(plain: "keep this"))
+        XCTAssertEqual(editor.bodyText, "keep this")
+        XCTAssertFalse(editor.history.canUndo)
     }
 }
