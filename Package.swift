@@ -39,6 +39,8 @@ let package = Package(
         // The app: windows and views binding ToteCore to GTK through CShim.
         .target(name: "ToteApp", dependencies: ["ToteCore", "CShim", "CAdw"]),
         .executableTarget(name: "tote", dependencies: ["ToteApp"]),
+        // Benchmarks that print figures (./dev bench), not timed tests.
+        .executableTarget(name: "tote-bench", dependencies: ["ToteApp", "ToteCore", "CAdw"]),
 
         .testTarget(name: "ToteCoreTests", dependencies: ["ToteCore"]),
         .testTarget(name: "ToteTests", dependencies: ["ToteApp", "ToteCore", "CShim", "CAdw"]),

@@ -47,6 +47,9 @@ final class NoteEditor {
     /// The insertion the buffer is about to make, for tagging it once it is in.
     private var pendingInsertion: (offset: Int, text: RichText)?
     private var isReadOnly = false
+    /// Set while the buffer is still being filled with a long note, in idle chunks.
+    private(set) var isFillingBuffer = false
+    private var fillGeneration = 0
 
     init(store: Store, policy: SavePolicy = .standard) {
         self.store = store
@@ -85,11 +88,18 @@ final class NoteEditor {
         widget.append(titleField)
         widget.append(scroller)
 
+        // The editor owns its widgets for as long as it lives: idle work (filling the buffer)
+        // may outlive the window they were shown in.
+        g_object_ref_sink(widget.raw)
         titleField.connect("changed") { [weak self] in self?.edited() }
         // Enter in the title moves on to the body, as in a form.
         titleField.connect("activate") { [weak self] in self?.focusBody() }
         connectBuffer()
         addActions()
+    }
+
+    isolated deinit {
+        g_object_unref(widget.raw)
     }
 
     var bodyText: String { text.plainText }
@@ -114,10 +124,74 @@ final class NoteEditor {
             setReadOnly(true)
             onReadOnly(note, "\(error)")
         }
-        replaceBuffer(with: text)
+        fillBuffer()
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
         gtk_text_buffer_place_cursor(buffer, &start)
+    }
+
+    /// Shows the model in an empty buffer: the first screenful at once, the rest in one idle
+    /// step after the first frame is painted (in chunks, GtkTextView would lay out each
+    /// chunk before the next arrived, several times slower). Editing waits until it is full.
+    private func fillBuffer() {
+        fillGeneration += 1
+        let generation = fillGeneration
+        isMirroring = true
+        gtk_text_buffer_set_text(buffer, "", 0)
+        isMirroring = false
+        var next = appendParagraphs(from: 0, characters: 6_000)
+        guard next < text.paragraphs.count else { return }
+        isFillingBuffer = true
+        gtk_text_view_set_editable(textView.cast(), false.g)
+        Idle.repeatWhile { [weak self] in
+            guard let self, self.fillGeneration == generation else { return false }
+            next = self.appendParagraphs(from: next, characters: .max)
+            guard next >= self.text.paragraphs.count else { return true }
+            self.isFillingBuffer = false
+            gtk_text_view_set_editable(self.textView.cast(), (!self.isReadOnly).g)
+            return false
+        }
+    }
+
+    /// Appends paragraphs from `first` to the end of the buffer, each with its break, until
+    /// about `characters` are in; returns the index of the next paragraph to append.
+    private func appendParagraphs(from first: Int, characters: Int) -> Int {
+        isMirroring = true
+        defer { isMirroring = false }
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        let chunkStart = Int(gtk_text_iter_get_offset(&end))
+        var index = first
+        var appended = 0
+        var tagging: [(names: [String], start: Int, end: Int)] = []
+        var offset = chunkStart
+        while index < text.paragraphs.count && appended < characters {
+            let paragraph = text.paragraphs[index]
+            let paragraphStart = offset
+            for run in paragraph.runs {
+                if let attachment = run.attachment {
+                    let anchor = gtk_text_buffer_create_child_anchor(buffer, &end)
+                    gtk_text_view_add_child_at_anchor(
+                        textView.cast(), AttachmentView.make(attachment, media: store.media), anchor)
+                } else {
+                    gtk_text_buffer_insert(buffer, &end, run.text, -1)
+                }
+                tagging.append((tags.names(for: run.style), offset, offset + run.length))
+                offset += run.length
+            }
+            let isLast = index == text.paragraphs.count - 1
+            if !isLast {
+                gtk_text_buffer_insert(buffer, &end, "\n", 1)
+                offset += 1
+            }
+            tagging.append((tags.names(for: paragraph.style), paragraphStart, offset))
+            appended += paragraph.length + 1
+            index += 1
+        }
+        tags.removeInheritedCharacterTags(from: chunkStart, to: offset)
+        tags.removeParagraphTags(from: chunkStart, to: offset)
+        for (names, start, end) in tagging { tags.apply(names, from: start, to: end) }
+        return index
     }
 
     /// Forgets the note shown (it was deleted): nothing more is saved into it.
@@ -130,7 +204,7 @@ final class NoteEditor {
         defer { isLoading = false }
         history = UndoHistory()
         text = RichText()
-        replaceBuffer(with: text)
+        fillBuffer()
         gtk_editable_set_text(titleField.opaque, "")
     }
 
@@ -254,7 +328,7 @@ final class NoteEditor {
 
     /// Applies a command to the model, records it for undo and shows it in the buffer.
     func perform(_ command: NoteCommand, kind: EditKind = .other, selectionAfter: TextSelection? = nil) {
-        guard !isReadOnly else { return }
+        guard !isReadOnly, !isFillingBuffer else { return }
         let before = selection
         do {
             try history.perform(command, on: &text, kind: kind, selectionBefore: before,
@@ -268,14 +342,14 @@ final class NoteEditor {
     }
 
     func undo() {
-        guard !isReadOnly, let change = history.undo(on: &text) else { return }
+        guard !isReadOnly, !isFillingBuffer, let change = history.undo(on: &text) else { return }
         change.commands.forEach(mirror)
         select(change.selection)
         edited()
     }
 
     func redo() {
-        guard !isReadOnly, let change = history.redo(on: &text) else { return }
+        guard !isReadOnly, !isFillingBuffer, let change = history.redo(on: &text) else { return }
         change.commands.forEach(mirror)
         select(change.selection)
         edited()
@@ -386,14 +460,6 @@ final class NoteEditor {
 
     // MARK: Showing the model in the buffer
 
-    private func replaceBuffer(with text: RichText) {
-        isMirroring = true
-        defer { isMirroring = false }
-        gtk_text_buffer_set_text(buffer, "", 0)
-        insertIntoBuffer(text, at: 0)
-        retagAllParagraphs()
-    }
-
     /// Copies a command the model has applied into the buffer.
     private func mirror(_ command: NoteCommand) {
         isMirroring = true
@@ -439,7 +505,7 @@ final class NoteEditor {
 
     private func tagCharacters(of fragment: RichText, at offset: Int) {
         var position = offset
-        tags.removeCharacterTags(from: offset, to: offset + fragment.length)
+        tags.removeInheritedCharacterTags(from: offset, to: offset + fragment.length)
         for (index, paragraph) in fragment.paragraphs.enumerated() {
             if index > 0 { position += 1 }
             for run in paragraph.runs {

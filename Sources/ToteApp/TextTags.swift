@@ -59,21 +59,24 @@ struct TextTags {
         }
     }
 
-    func removeCharacterTags(from start: Int, to end: Int) {
+    /// Removes, from freshly inserted text, the character tags it took from the text around
+    /// it: text inserted inside a tagged range takes that tag, and all of it takes the same
+    /// ones, so the tags on its first character are all there is to remove.
+    func removeInheritedCharacterTags(from start: Int, to end: Int) {
+        guard start < end else { return }
         var first = GtkTextIter(), last = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(start))
         gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(end))
-        let table = gtk_text_buffer_get_tag_table(buffer)
-        var tags: [UnsafeMutablePointer<GtkTextTag>] = []
-        withUnsafeMutablePointer(to: &tags) { context in
-            gtk_text_tag_table_foreach(table, { tag, context in
-                let name = tag.flatMap { tagName($0) } ?? ""
-                if !name.hasPrefix("paragraph:") {
-                    context!.assumingMemoryBound(to: [UnsafeMutablePointer<GtkTextTag>].self).pointee.append(tag!)
-                }
-            }, context)
+        let list = gtk_text_iter_get_tags(&first)
+        defer { g_slist_free(list) }
+        var node = list
+        while let current = node {
+            let tag = current.pointee.data.assumingMemoryBound(to: GtkTextTag.self)
+            if !(tagName(tag) ?? "").hasPrefix("paragraph:") {
+                gtk_text_buffer_remove_tag(buffer, tag, &first, &last)
+            }
+            node = current.pointee.next
         }
-        for tag in tags { gtk_text_buffer_remove_tag(buffer, tag, &first, &last) }
     }
 
     /// The tag with this name, created with the properties its name stands for.
@@ -127,7 +130,7 @@ struct TextTags {
     }
 }
 
-private func tagName(_ tag: UnsafeMutablePointer<GtkTextTag>) -> String? {
+func tagName(_ tag: UnsafeMutablePointer<GtkTextTag>) -> String? {
     var value: UnsafeMutablePointer<CChar>?
     withUnsafeMutablePointer(to: &value) { pointer in
         tote_shim_object_get_string(tag, "name", pointer)

@@ -20,28 +20,103 @@ public enum NativeFormat {
         return try! encoder.encode(Document(version: currentVersion, paragraphs: text.paragraphs.map(StoredParagraph.init)))
     }
 
+    /// Decodes the native format. Reads the JSON with JSONSerialization and maps it by hand:
+    /// JSONDecoder's keyed containers took half a second for a 1 MB note.
     public static func decode(_ data: Data) throws(DecodingFailure) -> RichText {
-        let document: Document
+        let object: Any
         do {
-            let header = try JSONDecoder().decode(Header.self, from: data)
-            guard header.format == Header.formatName else { throw DecodingFailure.corrupt("not Tote rich text") }
-            guard header.version <= currentVersion else { throw DecodingFailure.newerVersion(header.version) }
-            document = try JSONDecoder().decode(Document.self, from: data)
-        } catch let failure as DecodingFailure {
-            throw failure
+            object = try JSONSerialization.jsonObject(with: data)
         } catch {
             throw .corrupt(String(describing: error))
         }
-        return RichText(paragraphs: document.paragraphs.map(\.paragraph))
+        guard let document = object as? [String: Any], document["format"] as? String == Header.formatName,
+              let version = document["version"] as? Int
+        else { throw .corrupt("not Tote rich text") }
+        guard version <= currentVersion else { throw .newerVersion(version) }
+        guard let storedParagraphs = document["paragraphs"] as? [Any] else { throw .corrupt("no paragraphs") }
+        var paragraphs: [Paragraph] = []
+        paragraphs.reserveCapacity(storedParagraphs.count)
+        for stored in storedParagraphs {
+            guard let stored = stored as? [String: Any], let runs = stored["runs"] as? [Any] else {
+                throw .corrupt("a paragraph without runs")
+            }
+            var paragraph = Paragraph(style: try paragraphStyle(stored["style"]))
+            paragraph.append(contentsOf: try runs.map(run))
+            paragraphs.append(paragraph)
+        }
+        return RichText(paragraphs: paragraphs)
     }
 
-    private struct Header: Decodable {
+    private static func paragraphStyle(_ value: Any?) throws(DecodingFailure) -> ParagraphStyle {
+        guard let value = value as? [String: Any], let (kind, payload) = value.first, value.count == 1 else {
+            throw .corrupt("paragraph style")
+        }
+        let fields = payload as? [String: Any] ?? [:]
+        switch kind {
+        case "body": return .body
+        case "bulleted": return .bulleted
+        case "numbered": return .numbered
+        case "heading": return .heading(level: (fields["_0"] as? Int) ?? 1)
+        case "checklist": return .checklist(checked: (fields["checked"] as? Bool) ?? false)
+        default: throw .corrupt("paragraph style \(kind)")
+        }
+    }
+
+    private static func run(_ value: Any) throws(DecodingFailure) -> Run {
+        guard let value = value as? [String: Any] else { throw .corrupt("run") }
+        let style = try value["style"].map(textStyle) ?? .plain
+        if let stored = value["attachment"] {
+            return Run(attachment: try attachment(stored), style: style)
+        }
+        // Text from the file is cleaned as text from outside is: a damaged or hostile file
+        // cannot put a paragraph break or a stray attachment character inside a run.
+        let text = value["text"] as? String ?? ""
+        if text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0 != Attachment.character && !(0x7f...0x9f).contains($0.value) || $0 == "\t" }) {
+            return Run(text, style: style)
+        }
+        return Run(RichText(plain: text).plainText.replacingOccurrences(of: "\n", with: " "), style: style)
+    }
+
+    private static func textStyle(_ value: Any) throws(DecodingFailure) -> TextStyle {
+        guard let value = value as? [String: Any] else { throw .corrupt("text style") }
+        var style = TextStyle()
+        style.bold = value["bold"] as? Bool ?? false
+        style.italic = value["italic"] as? Bool ?? false
+        style.underline = value["underline"] as? Bool ?? false
+        style.strikethrough = value["strikethrough"] as? Bool ?? false
+        style.monospace = value["monospace"] as? Bool ?? false
+        style.fontFamily = value["fontFamily"] as? String
+        style.fontSize = (value["fontSize"] as? Double).flatMap { $0.isFinite && $0 > 0 ? min($0, 1000) : nil }
+        style.textColor = try color(value["textColor"])
+        style.highlight = try color(value["highlight"])
+        style.link = value["link"] as? String
+        return style
+    }
+
+    private static func color(_ value: Any?) throws(DecodingFailure) -> RGBAColor? {
+        guard let value else { return nil }
+        guard let text = value as? String, let color = RGBAColor(hex: text) else { throw .corrupt("colour") }
+        return color
+    }
+
+    private static func attachment(_ value: Any) throws(DecodingFailure) -> Attachment {
+        guard let value = value as? [String: Any],
+              let kind = (value["kind"] as? String).flatMap(Attachment.Kind.init(rawValue:)),
+              let media = value["media"] as? [String: Any], let digest = media["digest"] as? String,
+              digest.count == 64, digest.allSatisfy(\.isHexDigit),
+              let fileName = value["fileName"] as? String, let mimeType = value["mimeType"] as? String,
+              let byteCount = value["byteCount"] as? Int64
+        else { throw .corrupt("attachment") }
+        let fileExtension = MediaReference.sanitized(media["fileExtension"] as? String ?? "")
+        return Attachment(kind: kind, media: MediaReference(digest: digest, fileExtension: fileExtension),
+                          fileName: fileName, mimeType: mimeType, byteCount: byteCount)
+    }
+
+    private enum Header {
         static let formatName = "tote-rich-text"
-        var format: String
-        var version: Int
     }
 
-    private struct Document: Codable {
+    private struct Document: Encodable {
         var format = Header.formatName
         var version: Int
         var paragraphs: [StoredParagraph]
@@ -52,7 +127,7 @@ public enum NativeFormat {
         }
     }
 
-    private struct StoredParagraph: Codable {
+    private struct StoredParagraph: Encodable {
         var style: ParagraphStyle
         var runs: [StoredRun]
 
@@ -60,15 +135,9 @@ public enum NativeFormat {
             style = paragraph.style
             runs = paragraph.runs.map(StoredRun.init)
         }
-
-        var paragraph: Paragraph {
-            var style = style
-            if case .heading(let level) = style { style = .heading(level: level) }
-            return Paragraph(style: style, runs: runs.map(\.run))
-        }
     }
 
-    private struct StoredRun: Codable {
+    private struct StoredRun: Encodable {
         var text: String?
         var style: TextStyle?
         var attachment: Attachment?
@@ -77,14 +146,6 @@ public enum NativeFormat {
             text = run.attachment == nil ? run.text : nil
             style = run.style == .plain ? nil : run.style
             attachment = run.attachment
-        }
-
-        /// Text from the file is cleaned as text from outside is: a damaged or hostile file
-        /// cannot put a paragraph break or a stray attachment character inside a run.
-        var run: Run {
-            if let attachment { return Run(attachment: attachment, style: style ?? .plain) }
-            let clean = RichText(plain: text ?? "").plainText.replacingOccurrences(of: "\n", with: " ")
-            return Run(clean, style: style ?? .plain)
         }
     }
 }

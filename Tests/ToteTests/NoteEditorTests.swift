@@ -137,6 +137,11 @@ final class NoteEditorTests: GTKTestCase {
         gtk_window_set_child(window.cast(), editor.widget)
         gtk_window_present(window.cast())
         editor.show(try XCTUnwrap(store.note(id: note.id)))
+        if editor.isFillingBuffer {
+            XCTAssertFalse(gtk_text_view_get_editable(editor.textView.cast()).isTrue, "not editable while filling")
+            editor.perform(.insert(RichText(plain: "ignored"), at: 0))
+            waitFor("the rest of the note in the buffer") { !editor.isFillingBuffer }
+        }
         XCTAssertEqual(editor.text, body)
         assertBufferMatchesModel(editor)
         return (editor, store, home)
@@ -230,5 +235,25 @@ extension NoteEditorTests {
         XCTAssertEqual(editor.text, RichText(plain: "keep this"))
         XCTAssertEqual(editor.bodyText, "keep this")
         XCTAssertFalse(editor.history.canUndo)
+    }
+}
+
+extension NoteEditorTests {
+    func testALongNoteFillsAfterTheFirstScreenAndIsThenEditable() throws { try onMainActor(Self.longNote) }
+
+    @MainActor private static func longNote() throws {
+        let paragraphs = (0..<800).map { index in
+            Paragraph(style: index % 5 == 0 ? .heading(2) : .body,
+                      runs: [Run("line \(index) "), Run("bold \(index)", style: TextStyle(bold: true))])
+        }
+        let body = RichText(paragraphs: paragraphs)
+        let (editor, _, _) = try makeEditorForExtension(body)
+        // makeEditor checked the buffer right after show(): it waited for the fill itself.
+        XCTAssertFalse(editor.isFillingBuffer)
+        XCTAssertEqual(editor.text, body)
+        XCTAssertEqual(editor.bodyText, body.plainText)
+        editor.select(.cursor(at: body.length))
+        gtk_text_buffer_insert_interactive_at_cursor(editor.buffer, "!", -1, 1)
+        XCTAssertEqual(editor.text.length, body.length + 1, "editable once filled")
     }
 }

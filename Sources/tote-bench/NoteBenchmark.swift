@@ -1,0 +1,133 @@
+import CAdw
+import Foundation
+@testable import ToteApp
+import ToteCore
+
+/// One editor in a window, measured the way a person uses it.
+@MainActor
+final class NoteBenchmark {
+    let window: UnsafeMutablePointer<GtkWidget>
+    let editor: NoteEditor
+
+    init(store: Store) {
+        editor = NoteEditor(store: store)
+        window = gtk_window_new()
+        gtk_window_set_default_size(gtkWindow, 900, 700)
+        gtk_window_set_child(gtkWindow, editor.widget)
+        gtk_window_present(gtkWindow)
+        MainLoop.iterate(until: { gtk_widget_get_mapped(self.window) != 0 }, timeout: 10)
+        waitForPaint()
+    }
+
+    private var gtkWindow: UnsafeMutablePointer<GtkWindow> {
+        UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+    }
+
+    /// From asking the editor to show the note to the end of the next frame's paint.
+    func openToFirstPaint(_ note: Note) -> Double {
+        let start = ContinuousClock.now
+        editor.show(note)
+        waitForPaint()
+        return milliseconds(ContinuousClock.now - start)
+    }
+
+    /// From asking the editor to show the note until all of it is in the buffer.
+    func openCompletely(_ note: Note) -> Double {
+        let start = ContinuousClock.now
+        editor.show(note)
+        MainLoop.iterate(until: { !self.editor.isFillingBuffer }, timeout: 60)
+        return milliseconds(ContinuousClock.now - start)
+    }
+
+    /// Keystrokes at the end of the note, through the path typing takes (insert-text).
+    func typeAtEnd(count: Int) -> [Double] {
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(editor.buffer, &end)
+        gtk_text_buffer_place_cursor(editor.buffer, &end)
+        var samples: [Double] = []
+        for index in 0..<count {
+            let character = index % 7 == 6 ? " " : "x"
+            let start = ContinuousClock.now
+            gtk_text_buffer_insert_interactive_at_cursor(editor.buffer, character, -1, 1)
+            samples.append(milliseconds(ContinuousClock.now - start))
+            if index % 20 == 0 { waitForPaint() }
+        }
+        return samples
+    }
+
+    /// What saving costs the main thread: copying the text and handing it to the save queue.
+    func autosaveMainThreadCost(count: Int) -> [Double] {
+        var samples: [Double] = []
+        for _ in 0..<count {
+            gtk_text_buffer_insert_interactive_at_cursor(editor.buffer, "y", -1, 1)
+            let start = ContinuousClock.now
+            editor.saveNow(waitUntilWritten: false)
+            samples.append(milliseconds(ContinuousClock.now - start))
+            editor.saveNow(waitUntilWritten: true)
+        }
+        return samples
+    }
+
+    func close() {
+        editor.saveNow(waitUntilWritten: true)
+        gtk_window_destroy(gtkWindow)
+    }
+
+    private func waitForPaint() {
+        let clock = gtk_widget_get_frame_clock(window)
+        var painted = false
+        let handler = clock.map { clock in
+            withUnsafeMutablePointer(to: &painted) { flag in
+                g_signal_connect_data(
+                    UnsafeMutableRawPointer(clock), "after-paint",
+                    unsafeBitCast({ (_: UnsafeMutableRawPointer?, flag: UnsafeMutableRawPointer?) in
+                        flag!.assumingMemoryBound(to: Bool.self).pointee = true
+                    } as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self),
+                    flag, nil, GConnectFlags(rawValue: 0))
+            }
+        }
+        gtk_widget_queue_draw(window)
+        MainLoop.iterate(until: { painted }, timeout: 10)
+        if let clock, let handler { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler) }
+    }
+
+    // MARK: Content
+
+    /// 10,000 paragraphs, 20,000 styled runs, 50 images: about 1 MB of text.
+    static func megabyteNote(media: MediaStore) throws -> RichText {
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
+        let image = Attachment(kind: .image, media: try media.store(png, fileExtension: "png"), fileName: "dot.png",
+                               mimeType: "image/png", byteCount: Int64(png.count))
+        let words = ["notes", "drag", "drop", "styled", "reminder", "Tote", "paragraph", "undo", "GNOME", "list"]
+        var paragraphs: [Paragraph] = []
+        for index in 0..<10_000 {
+            let plain = (0..<9).map { words[($0 + index) % words.count] }.joined(separator: " ") + " "
+            let styled = (0..<5).map { words[($0 * 3 + index) % words.count] }.joined(separator: " ")
+            var style = TextStyle()
+            switch index % 4 {
+            case 0: style.bold = true
+            case 1: style.italic = true
+            case 2: style.link = "https://example.org/\(index)"
+            default: style.highlight = RGBAColor(red: 255, green: 240, blue: 120)
+            }
+            var runs = [Run(plain), Run(styled, style: style)]
+            if index % 200 == 100 { runs.append(Run(attachment: image)) }
+            let paragraphStyle: ParagraphStyle = index % 50 == 0 ? .heading(2) : index % 7 == 3 ? .bulleted : .body
+            paragraphs.append(Paragraph(style: paragraphStyle, runs: runs))
+        }
+        return RichText(paragraphs: paragraphs)
+    }
+
+    /// A page like the web's: nested blocks, inline styles, links, scripts to skip.
+    static func webPage(bytes: Int) -> String {
+        var html = "<html><head><script>var x = 1;</script><style>p{}</style></head><body><div class=\"main\">"
+        var index = 0
+        while html.utf8.count < bytes {
+            html += "<h3>Section \(index)</h3><p>Some <b>bold</b> and <i>italic</i> text with a "
+                + "<a href=\"https://example.org/\(index)\">link</a> and <span style=\"font-weight:700\">more</span>.</p>"
+                + "<ul><li>first item</li><li>second <code>item()</code></li></ul>"
+            index += 1
+        }
+        return html + "</div></body></html>"
+    }
+}

@@ -1,0 +1,86 @@
+// Benchmarks of notes, in the real editor under a real GTK main loop: prints figures.
+// usage: tote-bench [TEXT_FILE_TO_WRITE]
+// Writes the benchmark note's plain text to TEXT_FILE_TO_WRITE for the peer comparison.
+import CAdw
+import Foundation
+import ToteApp
+import ToteCore
+
+@MainActor
+func main() throws {
+    guard gtk_init_check() != 0 else { fatalError("no display") }
+    adw_init()
+    MainLoop.integrateSwiftConcurrency()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tote-bench-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try Store(location: StoreLocation(directory: folder))
+    let body = try NoteBenchmark.megabyteNote(media: store.media)
+    let note = try store.createNote()
+    try store.save(noteID: note.id, title: "Benchmark", body: body)
+    let stored = try store.note(id: note.id)!
+    print("Note: \(body.paragraphs.count) paragraphs, \(body.paragraphs.reduce(0) { $0 + $1.runs.count }) runs, "
+          + "\(body.attachments.count) images, \(stored.content.count / 1024) KiB stored, \(body.length) characters")
+    if CommandLine.arguments.count > 1 {
+        try PlainTextFormat.encode(body).write(toFile: CommandLine.arguments[1], atomically: true, encoding: .utf8)
+    }
+
+    let decodeStart = ContinuousClock.now
+    _ = try stored.richText()
+    print(String(format: "native decode: %.1f ms", milliseconds(ContinuousClock.now - decodeStart)))
+    var opens: [Double] = []
+    var completeOpens: [Double] = []
+    var keystrokes: [Double] = []
+    var saves: [Double] = []
+    for round in 0..<5 {
+        let bench = NoteBenchmark(store: store)
+        opens.append(bench.openToFirstPaint(stored))
+        bench.close()
+        let whole = NoteBenchmark(store: store)
+        completeOpens.append(whole.openCompletely(stored))
+        if round == 0 {
+            keystrokes = whole.typeAtEnd(count: 200)
+            saves = whole.autosaveMainThreadCost(count: 20)
+        }
+        whole.close()
+    }
+    report("open 1 MB note to first paint", opens, goal: 150)
+    report("open 1 MB note until all of it is in the buffer", completeOpens, goal: nil)
+    report("keystroke at the end (model + buffer)", keystrokes, goal: 4)
+    report("autosave, main-thread part", saves, goal: 2)
+
+    let encodeStart = ContinuousClock.now
+    let encoded = NativeFormat.encode(body)
+    print(String(format: "native encode (off the main thread): %.1f ms for %d KiB",
+                 milliseconds(ContinuousClock.now - encodeStart), encoded.count / 1024))
+
+    let html = HTMLExport.document(body, title: "Benchmark", mediaData: { try? Data(contentsOf: store.media.url(for: $0)) })
+    var imports: [Double] = []
+    for _ in 0..<3 {
+        let start = ContinuousClock.now
+        _ = try HTMLImport.richText(fromHTML: Data(html.utf8), storeMedia: { data, ext in try store.media.store(data, fileExtension: ext) })
+        imports.append(milliseconds(ContinuousClock.now - start))
+    }
+    report("HTML import of a \(html.utf8.count / 1024) KiB page", imports, goal: nil)
+    let webPage = NoteBenchmark.webPage(bytes: 1 << 20)
+    var webImports: [Double] = []
+    for _ in 0..<3 {
+        let start = ContinuousClock.now
+        _ = try HTMLImport.richText(fromHTML: Data(webPage.utf8), storeMedia: { _, _ in throw CocoaError(.featureUnsupported) })
+        webImports.append(milliseconds(ContinuousClock.now - start))
+    }
+    report("HTML import of a 1 MiB web page (no media)", webImports, goal: nil)
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+func report(_ name: String, _ samples: [Double], goal: Double?) {
+    let sorted = samples.sorted()
+    let median = sorted[sorted.count / 2]
+    let p95 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
+    let goalText = goal.map { String(format: " (goal ≤ %.0f ms: %@)", $0, median <= $0 ? "met" : "missed") } ?? ""
+    print(String(format: "%@: median %.2f ms, p95 %.2f ms, n=%d%@", name, median, p95, samples.count, goalText))
+}
+
+try MainActor.assumeIsolated { try main() }
