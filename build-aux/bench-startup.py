@@ -6,7 +6,9 @@ watches the X server: the first MapNotify of a top-level window of the app, then
 Damage on that window (its first frame reaching the screen). Prints medians, and the
 ratio of Tote to GNOME Text Editor 43 measured the same way in the same run.
 
-usage: bench-startup.py TOTE_BINARY [RUNS]
+usage: bench-startup.py TOTE_BINARY [RUNS] [TEXT_FILE]
+With TEXT_FILE, GNOME Text Editor is also measured opening it (the notes benchmark writes
+its 1 MB note as plain text for this).
 """
 import os
 import select
@@ -108,12 +110,15 @@ def measure(dpy, command, env, timeout=30):
 def main():
     tote = os.path.abspath(sys.argv[1])
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 11
+    text_file = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else None
     root = tempfile.mkdtemp(prefix="tote-bench-")
     env, session = start_session(root)
     apps = {
         "Tote": [tote],
         "GNOME Text Editor": ["gnome-text-editor", "--standalone"],
     }
+    if text_file:
+        apps["Text Editor + file"] = ["gnome-text-editor", "--standalone", text_file]
     results = {name: [] for name in apps}
     try:
         dpy = connect(env)
@@ -138,6 +143,10 @@ def main():
               f" {min(frames):>8.0f}ms {max(frames):>8.0f}ms")
     ratio = medians["Tote"] / medians["GNOME Text Editor"]
     print(f"ratio Tote / GNOME Text Editor (first frame, median): {ratio:.2f}")
+    if text_file:
+        extra = medians["Text Editor + file"] - medians["GNOME Text Editor"]
+        print(f"GNOME Text Editor: opening {os.path.getsize(text_file) // 1024} KiB of text adds {extra:.0f} ms"
+              " to its first frame (it loads files asynchronously, so the text may come later still)")
 
 
 if __name__ == "__main__":
