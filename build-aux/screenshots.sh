@@ -24,9 +24,17 @@ shoot() {  # LANGUAGE FILE
       lines() { local line; for line in "$@"; do xdotool type --delay 15 "$line"; xdotool key Return; done; }
       xdotool key --delay 60 ctrl+shift+l ctrl+n
       lines "Groceries" "oat milk, rye bread, apples"
-      xdotool key --delay 60 ctrl+n
-      lines "Weekend trip" "Pack the tent, the stove and two headlamps." \
-        "Book the campsite by Thursday and check the forecast on Friday morning."
+      xdotool key --delay 60 ctrl+n ctrl+1
+      lines "Weekend trip"
+      xdotool type --delay 15 "Pack the "
+      xdotool key ctrl+b; xdotool type --delay 15 "tent"; xdotool key ctrl+b
+      lines ", the stove and two headlamps."
+      xdotool key ctrl+shift+parenleft
+      lines "Book the campsite" "Check the forecast"
+      xdotool key ctrl+shift+parenleft ctrl+shift+asterisk
+      lines "Rain jackets"
+      xdotool type --delay 15 "Matches"
+      xdotool key Up Up Up ctrl+Return
       sleep 1
       import -window "$window" "$OUT"
       xdotool key ctrl+q

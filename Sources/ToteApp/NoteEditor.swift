@@ -15,6 +15,8 @@ final class NoteEditor {
     let titleField: WidgetPointer
     let textView: WidgetPointer
     let buffer: UnsafeMutablePointer<GtkTextBuffer>
+    /// Draws bullets, numbers and checkboxes over the text view (see NoteEditor+Markers).
+    private(set) var markerLayer: WidgetPointer
     /// Called on the main thread after a save, with the note as stored.
     var onSaved: (Note) -> Void = { _ in }
     var onSaveFailed: (Note, any Error) -> Void = { _, _ in }
@@ -82,15 +84,27 @@ final class NoteEditor {
         gtk_scrolled_window_set_child(scroller.opaque, textView)
         gtk_widget_set_vexpand(scroller, true.g)
 
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(overlay.opaque, scroller)
+        gtk_widget_set_vexpand(overlay, true.g)
+        markerLayer = overlay  // replaced below, once self can be referred to
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(widget, "view")
         widget.append(makeToolbar())
         widget.append(titleField)
-        widget.append(scroller)
+        widget.append(overlay)
 
         // The editor owns its widgets for as long as it lives: idle work (filling the buffer)
         // may outlive the window they were shown in.
         g_object_ref_sink(widget.raw)
+        markerLayer = makeMarkerLayer()
+        gtk_overlay_add_overlay(overlay.opaque, markerLayer)
+        let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)!
+        for signal in ["value-changed", "changed"] {
+            adjustment.connect(signal) { [weak self] in self?.redrawMarkers() }
+        }
+        buffer.connect("changed") { [weak self] in self?.redrawMarkers() }
+        connectMarkerClicks()
         titleField.connect("changed") { [weak self] in self?.edited() }
         // Enter in the title moves on to the body, as in a form.
         titleField.connect("activate") { [weak self] in self?.focusBody() }
@@ -382,11 +396,11 @@ final class NoteEditor {
 
     private func pasteClipboard() {
         let clipboard = gtk_widget_get_clipboard(textView)
-        let box = Unmanaged.passRetained(WeakEditor(self)).toOpaque()
+        let box = Unmanaged.passRetained(WeakEditorBox(self)).toOpaque()
         gdk_clipboard_read_text_async(clipboard, nil, { source, result, context in
             nonisolated(unsafe) let (source, result, context) = (source, result, context)
             MainActor.assumeIsolated {
-                let editor = Unmanaged<WeakEditor>.fromOpaque(context!).takeRetainedValue().editor
+                let editor = Unmanaged<WeakEditorBox>.fromOpaque(context!).takeRetainedValue().editor
                 let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
                 defer { g_free(text) }
                 guard let editor, let text else { return }
@@ -460,10 +474,17 @@ final class NoteEditor {
 
     // MARK: Showing the model in the buffer
 
+    func redrawMarkers() {
+        gtk_widget_queue_draw(markerLayer)
+    }
+
     /// Copies a command the model has applied into the buffer.
     private func mirror(_ command: NoteCommand) {
         isMirroring = true
-        defer { isMirroring = false }
+        defer {
+            isMirroring = false
+            redrawMarkers()
+        }
         switch command {
         case .replace(let range, let replacement):
             var start = GtkTextIter(), end = GtkTextIter()
@@ -675,8 +696,3 @@ final class NoteEditor {
     }
 }
 
-/// A weak reference to an editor for GLib callbacks that may outlive it.
-private final class WeakEditor {
-    weak var editor: NoteEditor?
-    init(_ editor: NoteEditor) { self.editor = editor }
-}

@@ -15,6 +15,7 @@ private typealias ReturningBool = @MainActor () -> Bool
 private typealias OneArgumentReturningInt = @MainActor (UnsafeMutableRawPointer?) -> Int32
 private typealias TwoArguments = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 private typealias IntArgument = @MainActor (Int32) -> Void
+private typealias Pressed = @MainActor (Int32, Double, Double) -> Void
 private typealias InsertText = @MainActor (UnsafeMutablePointer<GtkTextIter>, String) -> Void
 
 private let releaseBox: GClosureNotify = { data, _ in
@@ -74,6 +75,15 @@ private let intArgumentTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int
     }
 }
 
+private let pressedTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?
+) -> Void = { _, presses, x, y, data in
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<Pressed>>.fromOpaque(data!).takeUnretainedValue().handler(presses, x, y)
+    }
+}
+
 private let insertTextTrampoline: @convention(c) (
     UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32,
     UnsafeMutableRawPointer?
@@ -100,6 +110,12 @@ extension GObjectPointer {
     @MainActor @discardableResult
     func connectInt(_ signal: String, _ handler: @escaping @MainActor (Int32) -> Void) -> gulong {
         connect(signal, SignalBox<IntArgument>(handler), intArgumentTrampoline)
+    }
+
+    /// GtkGestureClick::pressed: number of presses and the position.
+    @MainActor @discardableResult
+    func connectPressed(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> gulong {
+        connect("pressed", SignalBox<Pressed>(handler), pressedTrampoline)
     }
 
     /// GtkTextBuffer::insert-text, with the text decoded.

@@ -123,6 +123,10 @@ final class NoteEditorTests: GTKTestCase {
 
     // MARK: Helpers
 
+    @MainActor static func assertBufferMatchesModelForExtension(_ editor: NoteEditor, file: StaticString = #filePath, line: UInt = #line) {
+        assertBufferMatchesModel(editor, file: file, line: line)
+    }
+
     @MainActor static func makeEditorForExtension(_ body: RichText) throws -> (NoteEditor, Store, TemporaryDataHome) {
         try makeEditor(body)
     }
@@ -255,5 +259,34 @@ extension NoteEditorTests {
         editor.select(.cursor(at: body.length))
         gtk_text_buffer_insert_interactive_at_cursor(editor.buffer, "!", -1, 1)
         XCTAssertEqual(editor.text.length, body.length + 1, "editable once filled")
+    }
+}
+
+extension NoteEditorTests {
+    func testClickingACheckboxChecksTheItem() throws { try onMainActor(Self.checkboxClick) }
+
+    @MainActor private static func checkboxClick() throws {
+        let body = RichText(paragraphs: [
+            Paragraph(runs: [Run("Packing")]),
+            Paragraph(style: .checklist(checked: false), runs: [Run("tent")]),
+            Paragraph(style: .bulleted, runs: [Run("stove")]),
+        ])
+        let (editor, _, _) = try makeEditorForExtension(body)
+        waitFor("the layout") { gtk_widget_get_height(editor.textView) > 50 }
+        func windowY(ofParagraph index: Int32) -> Double {
+            var iter = GtkTextIter()
+            gtk_text_buffer_get_iter_at_line(editor.buffer, &iter, index)
+            var y: Int32 = 0, height: Int32 = 0, windowY: Int32 = 0
+            gtk_text_view_get_line_yrange(editor.textView.cast(), &iter, &y, &height)
+            gtk_text_view_buffer_to_window_coords(editor.textView.cast(), GTK_TEXT_WINDOW_WIDGET, 0, y + height / 2, nil, &windowY)
+            return Double(windowY)
+        }
+        XCTAssertFalse(editor.clickMarker(x: 35, y: windowY(ofParagraph: 2)), "a bullet is not a checkbox")
+        XCTAssertFalse(editor.clickMarker(x: 200, y: windowY(ofParagraph: 1)), "text, not the box")
+        XCTAssertTrue(editor.clickMarker(x: 35, y: windowY(ofParagraph: 1)))
+        XCTAssertEqual(editor.text.paragraphs[1].style, .checklist(checked: true))
+        assertBufferMatchesModelForExtension(editor)
+        editor.undo()
+        XCTAssertEqual(editor.text.paragraphs[1].style, .checklist(checked: false))
     }
 }
