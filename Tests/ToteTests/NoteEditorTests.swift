@@ -290,3 +290,30 @@ extension NoteEditorTests {
         XCTAssertEqual(editor.text.paragraphs[1].style, .checklist(checked: false))
     }
 }
+
+extension NoteEditorTests {
+    func testADamagedNoteOpensReadOnlyAndIsNeverOverwritten() throws { try onMainActor(Self.damagedNote) }
+
+    @MainActor private static func damagedNote() throws {
+        let home = try TemporaryDataHome()
+        let store = try Store(location: StoreLocation(directory: home.url.appendingPathComponent("tote")))
+        let note = try store.createNote()
+        try store.save(noteID: note.id, title: "Old", body: RichText(plain: "readable copy"))
+        let damaged = Data(#"{"format":"tote-rich-text","version":1,"paragraphs":[{"runs":"#.utf8)
+        var broken = try XCTUnwrap(store.note(id: note.id))
+        broken.content = damaged
+        try store.restore(broken)
+
+        let editor = NoteEditor(store: store)
+        var reasons: [String] = []
+        editor.onReadOnly = { _, reason in reasons.append(reason) }
+        editor.show(try XCTUnwrap(store.note(id: note.id)))
+        XCTAssertEqual(reasons.count, 1)
+        XCTAssertEqual(editor.bodyText, "readable copy", "the plain copy is shown")
+        XCTAssertFalse(gtk_text_view_get_editable(editor.textView.cast()).isTrue)
+        editor.insertPlain("typed over")
+        editor.toggle(\.bold)
+        editor.saveNow(waitUntilWritten: true)
+        XCTAssertEqual(try store.note(id: note.id)?.content, damaged, "the damaged body is kept as it was")
+    }
+}
