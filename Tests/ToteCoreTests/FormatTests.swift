@@ -19,9 +19,39 @@ import Testing
         #expect(try NativeFormat.decode(NativeFormat.encode(text)) == text)
     }
 
-    @Test func storesOnlyStylesThatDifferFromPlain() {
-        let json = String(decoding: NativeFormat.encode(RichText(plain: "x")), as: UTF8.self)
-        #expect(!json.contains("bold"))
+    @Test func version1JSONIsStillRead() throws {
+        let json = NativeFormat.encodeVersion1(Sample.document)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""version":1"#))
+        #expect(!String(decoding: NativeFormat.encodeVersion1(RichText(plain: "x")), as: UTF8.self).contains("bold"),
+                "version 1 names only styles that differ from plain")
+        #expect(try NativeFormat.decode(json) == Sample.document)
+    }
+
+    @Test func refusesANewerBinaryVersion() {
+        var data = NativeFormat.encode(Sample.document)
+        data[6] = 9
+        #expect(throws: NativeFormat.DecodingFailure.newerVersion(9)) { try NativeFormat.decode(data) }
+    }
+
+    @Test(arguments: 0..<300)
+    func damagedBytesAreReportedNeverCrash(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed) &+ 5000)
+        var data = NativeFormat.encode(Sample.document)
+        switch seed % 3 {
+        case 0: data = data.prefix(Int.random(in: 0..<data.count, using: &random))
+        case 1:
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                data[Int.random(in: 8..<data.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+        default: data += Data((0..<Int.random(in: 1...9, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        }
+        do {
+            let text = try NativeFormat.decode(data)
+            // Damage that still decodes must still be a well-formed text.
+            #expect(text.paragraphs.allSatisfy { $0.runs.allSatisfy { !$0.text.contains("\n") } })
+        } catch {
+            #expect(error is NativeFormat.DecodingFailure)
+        }
     }
 
     @Test func refusesANewerVersion() {
@@ -35,6 +65,12 @@ import Testing
         Data(#"{"format":"tote-rich-text","version":1,"paragraphs":[{"style":{"body":{}},"runs":[{"style":{"textColor":"red"}}]}]}"#.utf8),
     ])
     func corruptDataIsReported(data: Data) {
+        #expect(throws: NativeFormat.DecodingFailure.self) { try NativeFormat.decode(data) }
+    }
+
+    @Test func hugeCountsAreRefusedBeforeAllocating() {
+        var data = Data(NativeBinary.magic) + Data([2, 0])
+        data += Data([0xff, 0xff, 0xff, 0x7f])  // two billion styles, in 4 bytes
         #expect(throws: NativeFormat.DecodingFailure.self) { try NativeFormat.decode(data) }
     }
 
