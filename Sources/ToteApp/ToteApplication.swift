@@ -29,6 +29,21 @@ public final class ToteApplication {
         application.connect("startup") { [weak self] in self?.startup() }
         application.connect("activate") { [weak self] in self?.activate() }
         application.connect("shutdown") { [weak self] in self?.shutdown() }
+        quitOnTerminationSignals()
+    }
+
+    /// Logging out, `kill` and Ctrl+C in a terminal end Tote like Quit does, so the last
+    /// edits are written first.
+    private func quitOnTerminationSignals() {
+        for signal in [SIGTERM, SIGHUP, SIGINT] {
+            g_unix_signal_add_full(G_PRIORITY_HIGH, signal, { context in
+                nonisolated(unsafe) let context = context
+                MainActor.assumeIsolated {
+                    Unmanaged<ToteApplication>.fromOpaque(context!).takeUnretainedValue().quit()
+                }
+                return 1
+            }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        }
     }
 
     /// Runs the GLib main loop with Swift concurrency integrated; returns the exit status.

@@ -38,3 +38,19 @@ final class CrashSafetyTests: EndToEndTestCase {
         print("kill -9: typed \(typed.count) characters, saved \(saved.count); \(mustHave) required")
     }
 }
+
+extension CrashSafetyTests {
+    /// What logging out does: SIGTERM. Edits typed just before it are all saved.
+    func testSIGTERMRightAfterTypingSavesEverything() throws {
+        let tote = try session.launchTote()
+        _ = try session.waitForWindow(of: tote)
+        try session.key("ctrl+n")
+        try session.waitUntil("the new note") { (try? session.store()?.notes().count) == 1 }
+        let text = "typed just before logging out"
+        try session.type(text)
+        kill(tote.processIdentifier, SIGTERM)
+        try session.waitUntil("Tote to quit") { !tote.isRunning }
+        XCTAssertEqual(tote.terminationStatus, 0)
+        XCTAssertEqual(try XCTUnwrap(session.store()).notes().first?.body, text)
+    }
+}
