@@ -1,4 +1,5 @@
 import CAdw
+import CShim
 
 /// A pointer to a GObject instance, whether C declares its struct (imported as
 /// `UnsafeMutablePointer<T>`) or keeps it opaque (`OpaquePointer`). GTK's cast macros
@@ -38,4 +39,18 @@ func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePoint
     let duplicates = strings.map { UnsafePointer(strdup($0)) }
     defer { duplicates.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
     return (duplicates + [nil]).withUnsafeBufferPointer { body($0.baseAddress!) }
+}
+
+/// A menu button with an icon, a tooltip and accessible name, and a menu of (label, action).
+@MainActor
+func menuButton(icon: String, name: String, items: [(String, String)]) -> WidgetPointer {
+    let menu = g_menu_new()!
+    for (label, action) in items { g_menu_append(menu, label, action) }
+    let button = gtk_menu_button_new()!
+    gtk_menu_button_set_icon_name(button.opaque, icon)
+    gtk_menu_button_set_menu_model(button.opaque, menu.cast())
+    gtk_widget_set_tooltip_text(button, name)
+    tote_shim_accessible_set_label(button, name)
+    g_object_unref(menu.raw)
+    return button
 }

@@ -360,30 +360,17 @@ final class MainWindow {
     // MARK: Window
 
     private static func primaryMenuButton() -> WidgetPointer {
-        let menu = g_menu_new()!
-        g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(menu, tr("_About Tote"), "app.about")
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(button.opaque, menu.cast())
+        let button = menuButton(
+            icon: "open-menu-symbolic", name: tr("Main Menu"),
+            items: [(tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Tote"), "app.about")])
         gtk_menu_button_set_primary(button.opaque, true.g)
-        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
-        tote_shim_accessible_set_label(button, tr("Main Menu"))
-        g_object_unref(menu.raw)
         return button
     }
 
     private static func noteMenuButton() -> WidgetPointer {
-        let menu = g_menu_new()!
-        g_menu_append(menu, tr("_Insert File…"), "win.insert-file")
-        g_menu_append(menu, tr("_Delete Note"), "win.delete-note")
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(button.opaque, "view-more-symbolic")
-        gtk_menu_button_set_menu_model(button.opaque, menu.cast())
-        gtk_widget_set_tooltip_text(button, tr("Note Menu"))
-        tote_shim_accessible_set_label(button, tr("Note Menu"))
-        g_object_unref(menu.raw)
-        return button
+        menuButton(
+            icon: "view-more-symbolic", name: tr("Note Menu"),
+            items: [(tr("_Insert File…"), "win.insert-file"), (tr("_Delete Note"), "win.delete-note")])
     }
 
     private func addWindowActions() {

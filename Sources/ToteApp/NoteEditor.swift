@@ -183,13 +183,7 @@ final class NoteEditor {
             let paragraph = text.paragraphs[index]
             let paragraphStart = offset
             for run in paragraph.runs {
-                if let attachment = run.attachment {
-                    let anchor = gtk_text_buffer_create_child_anchor(buffer, &end)
-                    gtk_text_view_add_child_at_anchor(
-                        textView.cast(), AttachmentView.make(attachment, media: store.media), anchor)
-                } else {
-                    gtk_text_buffer_insert(buffer, &end, run.text, -1)
-                }
+                insert(run, at: &end)
                 tagging.append((tags.names(for: run.style), offset, offset + run.length))
                 offset += run.length
             }
@@ -511,17 +505,21 @@ final class NoteEditor {
         gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(offset))
         for (index, paragraph) in fragment.paragraphs.enumerated() {
             if index > 0 { gtk_text_buffer_insert(buffer, &iter, "\n", 1) }
-            for run in paragraph.runs {
-                if let attachment = run.attachment {
-                    let anchor = gtk_text_buffer_create_child_anchor(buffer, &iter)
-                    gtk_text_view_add_child_at_anchor(
-                        textView.cast(), AttachmentView.make(attachment, media: store.media), anchor)
-                } else {
-                    gtk_text_buffer_insert(buffer, &iter, run.text, -1)
-                }
-            }
+            for run in paragraph.runs { insert(run, at: &iter) }
         }
         tagCharacters(of: fragment, at: offset)
+    }
+
+    /// Inserts a run's text, or its attachment as a child anchor with its widget; moves `iter`
+    /// past it. Tags are the caller's business.
+    private func insert(_ run: Run, at iter: inout GtkTextIter) {
+        if let attachment = run.attachment {
+            let anchor = gtk_text_buffer_create_child_anchor(buffer, &iter)
+            gtk_text_view_add_child_at_anchor(
+                textView.cast(), AttachmentView.make(attachment, media: store.media), anchor)
+        } else {
+            gtk_text_buffer_insert(buffer, &iter, run.text, -1)
+        }
     }
 
     private func tagCharacters(of fragment: RichText, at offset: Int) {
@@ -629,19 +627,12 @@ final class NoteEditor {
             gtk_widget_set_focus_on_click(button, false.g)
             toolbar.append(button)
         }
-        let menu = g_menu_new()!
-        g_menu_append(menu, tr("Body Text"), "editor.body")
-        g_menu_append(menu, tr("Heading 1"), "editor.heading-1")
-        g_menu_append(menu, tr("Heading 2"), "editor.heading-2")
-        g_menu_append(menu, tr("Heading 3"), "editor.heading-3")
-        g_menu_append(menu, tr("Monospace"), "editor.monospace")
-        let styles = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(styles.opaque, "format-text-rich-symbolic")
-        gtk_menu_button_set_menu_model(styles.opaque, menu.cast())
+        let styles = menuButton(
+            icon: "format-text-rich-symbolic", name: tr("Paragraph Style"),
+            items: [(tr("Body Text"), "editor.body"), (tr("Heading 1"), "editor.heading-1"),
+                    (tr("Heading 2"), "editor.heading-2"), (tr("Heading 3"), "editor.heading-3"),
+                    (tr("Monospace"), "editor.monospace")])
         gtk_widget_add_css_class(styles, "flat")
-        gtk_widget_set_tooltip_text(styles, tr("Paragraph Style"))
-        tote_shim_accessible_set_label(styles, tr("Paragraph Style"))
-        g_object_unref(menu.raw)
         toolbar.append(styles)
         return toolbar
     }

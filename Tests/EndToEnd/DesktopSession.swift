@@ -60,32 +60,17 @@ final class DesktopSession {
              Self.repositoryRoot.appendingPathComponent("data").path])
         XCTAssertEqual(compile, 0, "glib-compile-schemas")
 
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        let xvfbOutput = Pipe()
-        xvfb.standardOutput = xvfbOutput
-        xvfb.standardError = try Self.logFile(root, "xvfb")
-        try xvfb.run()
+        let (xvfb, number) = try Self.start(
+            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            environment: nil, log: try Self.logFile(root, "xvfb"))
         processes.append(xvfb)
-        guard let number = Self.readLine(xvfbOutput), !number.isEmpty else {
-            throw SessionError.failedToStart("Xvfb")
-        }
         display = ":\(number)"
         environment["DISPLAY"] = display
 
-        let bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
-        bus.environment = environment
-        let busOutput = Pipe()
-        bus.standardOutput = busOutput
-        bus.standardError = try Self.logFile(root, "dbus")
-        try bus.run()
+        let (bus, address) = try Self.start(
+            "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address=1"],
+            environment: environment, log: try Self.logFile(root, "dbus"))
         processes.append(bus)
-        guard let address = Self.readLine(busOutput), !address.isEmpty else {
-            throw SessionError.failedToStart("dbus-daemon")
-        }
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         self.environment = environment
     }
@@ -284,6 +269,26 @@ final class DesktopSession {
     }
 
     // MARK: Helpers
+
+    /// Starts a program that prints one line when it is ready (Xvfb's display number,
+    /// the bus address) and returns it with that line.
+    private static func start(
+        _ path: String, _ arguments: [String], environment: [String: String]?, log: FileHandle
+    ) throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = log
+        try process.run()
+        guard let line = readLine(output), !line.isEmpty else {
+            process.terminate()
+            throw SessionError.failedToStart(path)
+        }
+        return (process, line)
+    }
 
     private static func readLine(_ pipe: Pipe) -> String? {
         var bytes = Data()
