@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// One entry of a reminder list, ordered within it by `position`.
-public struct Reminder: Codable, Identifiable, Equatable, Sendable {
+public struct Reminder: Codable, Identifiable, Hashable, Sendable {
     public enum Priority: Int, Codable, Sendable, CaseIterable {
         case none = 0, low = 1, medium = 5, high = 9
     }

@@ -133,6 +133,29 @@ public final class Store: Sendable {
         }
     }
 
+    // MARK: Reminders
+
+    /// A list's reminders, in order.
+    public func reminders(inList listID: UUID) throws -> [Reminder] {
+        try database.read { db in
+            try Reminder.filter(Column("listID") == listID).order(Column("position")).fetchAll(db)
+        }
+    }
+
+    /// Applies a reminder command in one transaction: all of it or, on error, none of it.
+    public func apply(_ command: ReminderCommand) throws {
+        try database.write { db in try Self.apply(command, in: db) }
+    }
+
+    private static func apply(_ command: ReminderCommand, in db: Database) throws {
+        switch command {
+        case .insert(let reminders): for reminder in reminders { try reminder.insert(db) }
+        case .delete(let reminders): for reminder in reminders { try reminder.delete(db) }
+        case .update(_, let after): for reminder in after { try reminder.update(db) }
+        case .sequence(let commands): for step in commands { try apply(step, in: db) }
+        }
+    }
+
     // MARK: Health
 
     /// SQLite's own verdict on the file: "ok" when intact.

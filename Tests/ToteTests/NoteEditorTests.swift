@@ -19,7 +19,8 @@ final class NoteEditorTests: GTKTestCase {
     // MARK: Bodies
 
     @MainActor private static func typing() throws {
-        let (editor, _, _) = try makeEditor(RichText(paragraphs: [Paragraph(runs: [Run("Hello "), Run("bold", style: TextStyle(bold: true))])]))
+        let (editor, _, home) = try makeEditor(RichText(paragraphs: [Paragraph(runs: [Run("Hello "), Run("bold", style: TextStyle(bold: true))])]))
+        defer { withExtendedLifetime(home) {} }
         editor.select(.cursor(at: 10))
         typeAtCursor(editor, "er")
         XCTAssertEqual(editor.text.paragraphs[0].runs.last, Run("bolder", style: TextStyle(bold: true)))
@@ -34,7 +35,8 @@ final class NoteEditorTests: GTKTestCase {
     }
 
     @MainActor private static func formatting() throws {
-        let (editor, _, _) = try makeEditor(RichText(plain: "one two three"))
+        let (editor, _, home) = try makeEditor(RichText(plain: "one two three"))
+        defer { withExtendedLifetime(home) {} }
         editor.select(TextSelection(4..<7))
         editor.toggle(\.bold)
         editor.toggle(\.italic)
@@ -49,7 +51,8 @@ final class NoteEditorTests: GTKTestCase {
     }
 
     @MainActor private static func lists() throws {
-        let (editor, _, _) = try makeEditor(RichText(plain: "milk"))
+        let (editor, _, home) = try makeEditor(RichText(plain: "milk"))
+        defer { withExtendedLifetime(home) {} }
         editor.select(.cursor(at: 2))
         editor.setParagraphStyle(.bulleted)
         editor.select(.cursor(at: 4))
@@ -74,7 +77,8 @@ final class NoteEditorTests: GTKTestCase {
             Paragraph(runs: [Run("see "), Run(attachment: attachment), Run(" here")]),
             Paragraph(style: .checklist(checked: true), runs: [Run("tent")]),
         ])
-        let (editor, _, _) = try makeEditor(original)
+        let (editor, _, home) = try makeEditor(original)
+        defer { withExtendedLifetime(home) {} }
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(editor.buffer, &start, 2)
         gtk_text_buffer_get_iter_at_offset(editor.buffer, &end, 12)
@@ -114,7 +118,8 @@ final class NoteEditorTests: GTKTestCase {
     }
 
     @MainActor private static func hostilePaste() throws {
-        let (editor, _, _) = try makeEditor(RichText(plain: "ab"))
+        let (editor, _, home) = try makeEditor(RichText(plain: "ab"))
+        defer { withExtendedLifetime(home) {} }
         editor.select(.cursor(at: 1))
         typeAtCursor(editor, "x\u{FFFC}\u{7}y")
         XCTAssertEqual(editor.text.plainText, "axyb")
@@ -226,7 +231,8 @@ extension NoteEditorTests {
     func testATenMegabyteLineIsRefusedAndTheNoteKept() throws { try onMainActor(Self.hugeLine) }
 
     @MainActor private static func hugeLine() throws {
-        let (editor, _, _) = try makeEditorForExtension(RichText(plain: "keep this"))
+        let (editor, _, home) = try makeEditorForExtension(RichText(plain: "keep this"))
+        defer { withExtendedLifetime(home) {} }
         var refused: [Int] = []
         editor.onTextTooLong = { refused.append($0) }
         let line = String(repeating: "0123456789", count: 1024 * 1024)
@@ -251,7 +257,8 @@ extension NoteEditorTests {
                       runs: [Run("line \(index) "), Run("bold \(index)", style: TextStyle(bold: true))])
         }
         let body = RichText(paragraphs: paragraphs)
-        let (editor, _, _) = try makeEditorForExtension(body)
+        let (editor, _, home) = try makeEditorForExtension(body)
+        defer { withExtendedLifetime(home) {} }
         // makeEditor checked the buffer right after show(): it waited for the fill itself.
         XCTAssertFalse(editor.isFillingBuffer)
         XCTAssertEqual(editor.text, body)
@@ -271,7 +278,8 @@ extension NoteEditorTests {
             Paragraph(style: .checklist(checked: false), runs: [Run("tent")]),
             Paragraph(style: .bulleted, runs: [Run("stove")]),
         ])
-        let (editor, _, _) = try makeEditorForExtension(body)
+        let (editor, _, home) = try makeEditorForExtension(body)
+        defer { withExtendedLifetime(home) {} }
         waitFor("the layout") { gtk_widget_get_height(editor.textView) > 50 }
         func windowY(ofParagraph index: Int32) -> Double {
             var iter = GtkTextIter()
