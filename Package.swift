@@ -20,6 +20,8 @@ let package = Package(
         // libxml2's HTML parser behind opaque accessors (its headers clash with Foundation's ICU).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
+        // libical, for iCalendar import and export in ToteCore.
+        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         // The only C: what Swift cannot call directly. Build settings (app id, version,
         // locale dir) arrive as -Xcc -D flags from meson; the defaults below suit `swift build`.
         .target(
@@ -32,6 +34,7 @@ let package = Package(
             name: "ToteCore",
             dependencies: [
                 "CHTMLParser",
+                "CICal",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

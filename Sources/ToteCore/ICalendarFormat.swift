@@ -1,0 +1,164 @@
+import CICal
+import Foundation
+
+/// Reminders as iCalendar (`text/calendar`, `.ics`), through libical: export as VTODOs; import
+/// VTODOs as reminders and VEVENTs as a reminder with the event's summary and start as due
+/// date — only those parts.
+public enum ICalendarFormat {
+    /// What an import found, before it becomes reminders of a list.
+    public struct Item: Hashable, Sendable {
+        public var title: String
+        public var notes: String
+        public var isDone: Bool
+        public var due: Date?
+        public var priority: Reminder.Priority
+    }
+
+    public struct Import: Sendable {
+        public var items: [Item]
+        /// Components that were found but not imported, past `maximumItems`.
+        public var left: Int
+    }
+
+    public enum Failure: Error, Equatable, Sendable {
+        /// libical found no calendar, to-do or event in it.
+        case unreadable
+        /// Larger than `maximumBytes`.
+        case tooLarge(Int)
+    }
+
+    /// Reminders imported from one file at most; the rest are counted in `Import.left`.
+    public static let maximumItems = 10_000
+    public static let maximumBytes = 64 << 20
+    /// Longest title kept; a longer summary is cut (the full text goes to the notes).
+    public static let maximumTitleLength = 1_000
+
+    // MARK: Export
+
+    public static func export(_ reminders: [Reminder]) -> String {
+        let calendar = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
+        defer { icalcomponent_free(calendar) }
+        icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
+        icalcomponent_add_property(calendar, icalproperty_new_prodid("-//Tote//Tote 1//EN"))
+        for reminder in reminders {
+            let todo = icalcomponent_new(ICAL_VTODO_COMPONENT)!
+            icalcomponent_add_property(todo, icalproperty_new_uid(reminder.id.uuidString))
+            icalcomponent_add_property(todo, icalproperty_new_summary(clean(reminder.title)))
+            if !reminder.notes.isEmpty {
+                icalcomponent_add_property(todo, icalproperty_new_description(clean(reminder.notes)))
+            }
+            icalcomponent_add_property(
+                todo, icalproperty_new_status(reminder.isDone ? ICAL_STATUS_COMPLETED : ICAL_STATUS_NEEDSACTION))
+            if let due = reminder.due {
+                icalcomponent_add_property(todo, icalproperty_new_due(
+                    icaltime_from_timet_with_zone(time_t(due.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())))
+            }
+            if reminder.priority != .none {
+                icalcomponent_add_property(todo, icalproperty_new_priority(Int32(icalPriority(reminder.priority))))
+            }
+            icalcomponent_add_component(calendar, todo)
+        }
+        let text = icalcomponent_as_ical_string_r(calendar)!
+        defer { free(text) }
+        return String(cString: text)
+    }
+
+    // MARK: Import
+
+    public static func importItems(from data: Data) throws(Failure) -> Import {
+        guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
+        // libical reads C strings: a NUL would end the text early, so none get through.
+        var bytes = [UInt8](data.filter { $0 != 0 })
+        bytes.append(0)
+        guard let root = bytes.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                icalcomponent_new_from_string($0)
+            }
+        }) else { throw .unreadable }
+        defer { icalcomponent_free(root) }
+
+        var items: [Item] = []
+        var left = 0
+        func take(_ component: OpaquePointer) {
+            guard let item = item(from: component) else { return }
+            if items.count < maximumItems { items.append(item) } else { left += 1 }
+        }
+        switch icalcomponent_isa(root) {
+        case ICAL_VTODO_COMPONENT, ICAL_VEVENT_COMPONENT:
+            take(root)
+        default:
+            var child = icalcomponent_get_first_component(root, ICAL_ANY_COMPONENT)
+            while let component = child {
+                take(component)
+                child = icalcomponent_get_next_component(root, ICAL_ANY_COMPONENT)
+            }
+        }
+        guard !items.isEmpty || left > 0 || icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT else {
+            throw .unreadable
+        }
+        return Import(items: items, left: left)
+    }
+
+    private static func item(from component: OpaquePointer) -> Item? {
+        let kind = icalcomponent_isa(component)
+        guard kind == ICAL_VTODO_COMPONENT || kind == ICAL_VEVENT_COMPONENT else { return nil }
+        let summary = text(icalcomponent_get_summary(component))
+        var title = summary.replacingOccurrences(of: "\n", with: " ")
+        var notes = ""
+        if title.count > maximumTitleLength {
+            title = String(title.prefix(maximumTitleLength)) + "…"
+            notes = summary
+        }
+        if kind == ICAL_VEVENT_COMPONENT {
+            return Item(title: title, notes: notes, isDone: false,
+                        due: date(icalcomponent_get_dtstart(component)), priority: .none)
+        }
+        let description = text(icalcomponent_get_description(component))
+        if !description.isEmpty { notes = notes.isEmpty ? description : notes + "\n\n" + description }
+        let statusProperty = icalcomponent_get_first_property(component, ICAL_STATUS_PROPERTY)
+        let completed = icalcomponent_get_first_property(component, ICAL_COMPLETED_PROPERTY) != nil
+            || statusProperty.map { icalproperty_get_status($0) == ICAL_STATUS_COMPLETED } ?? false
+        let priority = icalcomponent_get_first_property(component, ICAL_PRIORITY_PROPERTY)
+            .map { reminderPriority(Int(icalproperty_get_priority($0))) } ?? .none
+        return Item(title: title, notes: notes, isDone: completed,
+                    due: date(icalcomponent_get_due(component)), priority: priority)
+    }
+
+    /// Text from a file: invalid UTF-8 becomes U+FFFD; control characters other than line
+    /// breaks and tabs go.
+    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        let decoded = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+        return RichText(plain: decoded).plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func date(_ time: icaltimetype) -> Date? {
+        guard icaltime_is_null_time(time) == 0, icaltime_is_valid_time(time) != 0 else { return nil }
+        let zone = time.zone ?? (time.is_date != 0 ? nil : icaltimezone_get_utc_timezone())
+        let seconds = zone.map { icaltime_as_timet_with_zone(time, $0) } ?? icaltime_as_timet(time)
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    private static func clean(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{0}", with: "")
+    }
+
+    /// iCalendar's 1 is the highest priority and 9 the lowest; 0 is none.
+    static func icalPriority(_ priority: Reminder.Priority) -> Int {
+        switch priority {
+        case .none: return 0
+        case .high: return 1
+        case .medium: return 5
+        case .low: return 9
+        }
+    }
+
+    static func reminderPriority(_ value: Int) -> Reminder.Priority {
+        switch value {
+        case 1...4: return .high
+        case 5: return .medium
+        case 6...9: return .low
+        default: return .none
+        }
+    }
+}
