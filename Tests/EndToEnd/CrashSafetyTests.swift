@@ -5,10 +5,7 @@ import XCTest
 /// Killing Tote with SIGKILL while someone types loses at most about the last second.
 final class CrashSafetyTests: EndToEndTestCase {
     func testKillDashNineWhileTypingLosesAtMostTheLastSecond() throws {
-        let tote = try session.launchTote()
-        _ = try session.waitForWindow(of: tote)
-        try session.key("ctrl+n")
-        try session.waitUntil("the new note") { (try? session.store()?.notes().count) == 1 }
+        let tote = try launchToteWithNewNote()
 
         // Type in small chunks, remembering when each went out.
         var typed = ""
@@ -42,10 +39,7 @@ final class CrashSafetyTests: EndToEndTestCase {
 extension CrashSafetyTests {
     /// What logging out does: SIGTERM. Edits typed just before it are all saved.
     func testSIGTERMRightAfterTypingSavesEverything() throws {
-        let tote = try session.launchTote()
-        _ = try session.waitForWindow(of: tote)
-        try session.key("ctrl+n")
-        try session.waitUntil("the new note") { (try? session.store()?.notes().count) == 1 }
+        let tote = try launchToteWithNewNote()
         let text = "typed just before logging out"
         try session.type(text)
         kill(tote.processIdentifier, SIGTERM)

@@ -5,10 +5,7 @@ import XCTest
 /// Formatting by keyboard in the real app reaches the store as rich text.
 final class NoteFormattingTests: EndToEndTestCase {
     func testKeyboardFormattingIsStoredAsRichText() throws {
-        let tote = try session.launchTote()
-        _ = try session.waitForWindow(of: tote)
-        try session.key("ctrl+n")
-        try session.waitUntil("the new note") { (try? session.store()?.notes().count) == 1 }
+        let tote = try launchToteWithNewNote()
         try session.key("ctrl+1")
         try session.type("Trip")
         try session.key("Return")

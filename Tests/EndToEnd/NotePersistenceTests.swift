@@ -8,10 +8,7 @@ final class NotePersistenceTests: EndToEndTestCase {
     func testANoteTypedAndQuitIsThereAfterRelaunch() throws {
         let text = "Groceries: oat milk, rye bread"
 
-        let first = try session.launchTote()
-        _ = try session.waitForWindow(of: first)
-        try session.key("ctrl+n")
-        try session.waitUntil("the new note in the store") { (try? session.store()?.notes().count) == 1 }
+        let first = try launchToteWithNewNote()
         try session.type(text)
         try session.key("ctrl+q")
         try session.waitUntil("Tote to quit") { !first.isRunning }
