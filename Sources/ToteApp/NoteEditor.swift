@@ -297,11 +297,10 @@ final class NoteEditor {
                     selectionAfter: .cursor(at: offset + fragment.length))
             return
         }
-        let isTyping = inserted.unicodeScalars.count == 1 && inserted != "\n"
         let before = selection
         do {
             try history.perform(
-                .insert(fragment, at: offset), on: &text, kind: isTyping ? .typing : .other,
+                .insert(fragment, at: offset), on: &text, kind: .insertion(of: inserted),
                 selectionBefore: before.range.isEmpty ? before : .cursor(at: offset),
                 selectionAfter: .cursor(at: offset + fragment.length))
             pendingInsertion = (offset, fragment)
@@ -323,7 +322,7 @@ final class NoteEditor {
         let before = selection
         do {
             try history.perform(
-                .delete(range), on: &text, kind: range.count == 1 ? .deletion : .other,
+                .delete(range), on: &text, kind: .deletion(ofLength: range.count),
                 selectionBefore: before.range.isEmpty ? before : TextSelection(range),
                 selectionAfter: .cursor(at: range.lowerBound))
             edited()

@@ -28,6 +28,17 @@ public enum EditKind: Hashable, Sendable {
     case deletion
     /// Everything else is a step of its own: paste, drop, formatting, insertion of a file.
     case other
+
+    /// An insertion the buffer reports: one character is typing; Enter and anything longer
+    /// (a paste, an input method's commit) are steps of their own.
+    public static func insertion(of text: String) -> EditKind {
+        text.unicodeScalars.count == 1 && text != "\n" ? .typing : .other
+    }
+
+    /// A deletion the buffer reports: one character is Backspace or Delete; a range is a step.
+    public static func deletion(ofLength length: Int) -> EditKind {
+        length == 1 ? .deletion : .other
+    }
 }
 
 /// One undo step: the commands that made it and their inverses, and the selection before

@@ -128,6 +128,15 @@ import Testing
         #expect(text == Sample.document)
     }
 
+    @Test func oneCharacterIsTypingEnterAndPastesAreSteps() {
+        #expect(EditKind.insertion(of: "é") == .typing)
+        #expect(EditKind.insertion(of: "e\u{301}") == .other, "two scalars arrive as one commit")
+        #expect(EditKind.insertion(of: "\n") == .other)
+        #expect(EditKind.insertion(of: "pasted") == .other)
+        #expect(EditKind.deletion(ofLength: 1) == .deletion)
+        #expect(EditKind.deletion(ofLength: 4) == .other)
+    }
+
     @Test func aNewEditClearsRedo() throws {
         var text = RichText()
         var history = UndoHistory()
