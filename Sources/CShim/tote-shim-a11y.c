@@ -9,11 +9,3 @@ tote_shim_accessible_set_label (GtkWidget *widget, const char *label)
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
-
-void
-tote_shim_accessible_set_description (GtkWidget *widget, const char *description)
-{
-  g_return_if_fail (GTK_IS_WIDGET (widget));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
-}

@@ -20,20 +20,6 @@ const char *tote_shim_version (void) { return TOTE_VERSION; }
 const char *tote_shim_locale_dir (void) { return TOTE_LOCALEDIR; }
 const char *tote_shim_gettext_package (void) { return TOTE_GETTEXT_PACKAGE; }
 
-static gpointer main_thread;
-
-gboolean
-tote_shim_is_main_thread (void)
-{
-  return main_thread == (gpointer) g_thread_self ();
-}
-
-__attribute__((constructor)) static void
-remember_main_thread (void)
-{
-  main_thread = g_thread_self ();
-}
-
 void
 tote_shim_log_message (const char *message)
 {

@@ -118,7 +118,6 @@ final class NoteEditor {
 
     var bodyText: String { text.plainText }
     var titleText: String { String(cString: gtk_editable_get_text(titleField.opaque)) }
-    var hasUnsavedEdits: Bool { firstUnsavedEdit != nil }
 
     /// Shows a note, saving the one shown before.
     func show(_ note: Note) {

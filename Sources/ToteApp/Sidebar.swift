@@ -19,6 +19,8 @@ final class Sidebar {
     private let listsBox: WidgetPointer
     private var noteRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
     private var listRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
+    /// The reverse of the two maps above, for GTK callbacks that give a row.
+    private var idsByRow: [WidgetPointer: UUID] = [:]
     private var notes: [UUID: Note] = [:]
     private var isUpdatingSelection = false
     private var query = ""
@@ -79,12 +81,14 @@ final class Sidebar {
         }
         let (row, label) = Self.makeRow(name: name, iconName: "text-x-generic-symbolic")
         noteRows[note.id] = (row, label)
+        idsByRow[row] = note.id
         gtk_list_box_append(notesBox.opaque, row)
     }
 
     func remove(noteID: UUID) {
         guard let row = noteRows.removeValue(forKey: noteID)?.row else { return }
         notes[noteID] = nil
+        idsByRow[row] = nil
         gtk_list_box_remove(notesBox.opaque, row)
     }
 
@@ -95,16 +99,14 @@ final class Sidebar {
     }
 
     private func showsNoteRow(_ row: UnsafeMutableRawPointer?) -> Bool {
-        let widget = row?.assumingMemoryBound(to: GtkWidget.self)
-        guard let id = noteRows.first(where: { $0.value.row == widget })?.key, let note = notes[id] else {
-            return true
-        }
+        guard let id = id(of: row), let note = notes[id] else { return true }
         return note.matches(query)
     }
 
     func add(reminderList list: ReminderList) {
         let (row, label) = Self.makeRow(name: list.name, iconName: "view-list-bullet-symbolic")
         listRows[list.id] = (row, label)
+        idsByRow[row] = list.id
         gtk_list_box_append(listsBox.opaque, row)
     }
 
@@ -126,8 +128,8 @@ final class Sidebar {
         var names: [String] = []
         var row = gtk_widget_get_first_child(notesBox)
         while let current = row {
-            if gtk_widget_get_child_visible(current).isTrue,
-               let entry = noteRows.values.first(where: { $0.row == current }) {
+            if gtk_widget_get_child_visible(current).isTrue, let id = idsByRow[current],
+               let entry = noteRows[id] {
                 names.append(String(cString: gtk_label_get_text(entry.label.opaque)))
             }
             row = gtk_widget_get_next_sibling(current)
@@ -138,12 +140,11 @@ final class Sidebar {
     // MARK: Private
 
     private func rowSelected(_ row: UnsafeMutableRawPointer?, inNotes: Bool) {
-        guard let row, !isUpdatingSelection else { return }
-        let widget = row.assumingMemoryBound(to: GtkWidget.self)
-        if inNotes, let id = noteRows.first(where: { $0.value.row == widget })?.key {
+        guard !isUpdatingSelection, let id = id(of: row) else { return }
+        if inNotes {
             select(.note(id))
             onSelect(.note(id))
-        } else if !inNotes, let id = listRows.first(where: { $0.value.row == widget })?.key {
+        } else {
             select(.reminderList(id))
             onSelect(.reminderList(id))
         }
@@ -151,12 +152,14 @@ final class Sidebar {
 
     private func compareNoteRows(_ first: UnsafeMutableRawPointer?, _ second: UnsafeMutableRawPointer?) -> Int32 {
         func modified(_ row: UnsafeMutableRawPointer?) -> Date {
-            let widget = row?.assumingMemoryBound(to: GtkWidget.self)
-            guard let id = noteRows.first(where: { $0.value.row == widget })?.key else { return .distantPast }
-            return notes[id]?.modified ?? .distantPast
+            id(of: row).flatMap { notes[$0]?.modified } ?? .distantPast
         }
         let (a, b) = (modified(first), modified(second))
         return a == b ? 0 : (a > b ? -1 : 1)
+    }
+
+    private func id(of row: UnsafeMutableRawPointer?) -> UUID? {
+        row.flatMap { idsByRow[$0.assumingMemoryBound(to: GtkWidget.self)] }
     }
 
     private static func configure(_ listBox: WidgetPointer, name: String, placeholder: String) -> WidgetPointer {

@@ -24,7 +24,6 @@ const char *tote_shim_pgettext (const char *context, const char *msgid);
 
 /* Accessibility (gtk_accessible_update_property is variadic). */
 void tote_shim_accessible_set_label (GtkWidget *widget, const char *label);
-void tote_shim_accessible_set_description (GtkWidget *widget, const char *description);
 
 /* GObject properties by name (g_object_set is variadic). Enum properties take an int. */
 void tote_shim_object_set_int (gpointer object, const char *property, int value);
@@ -39,8 +38,5 @@ const char *tote_shim_shortcuts_ui (void);
 
 /* g_message (variadic) with a preformatted message, in the "Tote" log domain. */
 void tote_shim_log_message (const char *message);
-
-/* True on the thread that runs the GLib main loop. */
-gboolean tote_shim_is_main_thread (void);
 
 G_END_DECLS
