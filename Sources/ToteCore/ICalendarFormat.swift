@@ -12,6 +12,20 @@ public enum ICalendarFormat {
         public var isDone: Bool
         public var due: Date?
         public var priority: Reminder.Priority
+
+        public init(title: String, notes: String = "", isDone: Bool = false, due: Date? = nil,
+                    priority: Reminder.Priority = .none) {
+            self.title = title
+            self.notes = notes
+            self.isDone = isDone
+            self.due = due
+            self.priority = priority
+        }
+
+        public init(_ reminder: Reminder) {
+            self.init(title: reminder.title, notes: reminder.notes, isDone: reminder.isDone,
+                      due: reminder.due, priority: reminder.priority)
+        }
     }
 
     public struct Import: Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A named list of reminders, ordered in the sidebar by `position`.
-public struct ReminderList: Codable, Identifiable, Equatable, Sendable {
+public struct ReminderList: Codable, Identifiable, Hashable, Sendable {
     public var id: UUID
     public var name: String
     public var position: Int

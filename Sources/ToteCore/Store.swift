@@ -152,6 +152,11 @@ public final class Store: Sendable {
         case .insert(let reminders): for reminder in reminders { try reminder.insert(db) }
         case .delete(let reminders): for reminder in reminders { try reminder.delete(db) }
         case .update(_, let after): for reminder in after { try reminder.update(db) }
+        case .insertLists(let lists): for list in lists { try list.insert(db) }
+        // Deleting a list deletes its reminders too (ON DELETE CASCADE); a command that
+        // deletes a list deletes them first, so its inverse brings them back.
+        case .deleteLists(let lists): for list in lists { try list.delete(db) }
+        case .updateLists(_, let after): for list in after { try list.update(db) }
         case .sequence(let commands): for step in commands { try apply(step, in: db) }
         }
     }

@@ -1,0 +1,174 @@
+import Foundation
+
+/// The decisions behind editing a reminder list: what adding, completing, retitling,
+/// deleting and pasting change, as commands, and which rows are shown.
+public enum ReminderEditing {
+    /// Longest title kept; longer text is cut.
+    public static let maximumTitleLength = ICalendarFormat.maximumTitleLength
+
+    /// A title as a list shows it: one line, no control characters, trimmed, at most
+    /// `maximumTitleLength` characters. Empty when nothing is left.
+    public static func cleanTitle(_ text: String) -> String {
+        let scalars = text.unicodeScalars.map { scalar -> Character in
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
+            if scalar.properties.generalCategory == .control || scalar == "\u{FFFC}" { return " " }
+            return Character(scalar)
+        }
+        let trimmed = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(trimmed.prefix(maximumTitleLength))
+    }
+
+    /// The rows a list shows, in order: all of them, or only those not done.
+    public static func visible(_ rows: [Reminder], showingCompleted: Bool) -> [Reminder] {
+        let ordered = rows.sorted { $0.position < $1.position }
+        return showingCompleted ? ordered : ordered.filter { !$0.isDone }
+    }
+
+    /// A new reminder at the end of the list; nil when the title is empty.
+    public static func adding(
+        title: String, to rows: [Reminder], listID: UUID, id: UUID, now: Date
+    ) -> (command: ReminderCommand, reminder: Reminder)? {
+        let title = cleanTitle(title)
+        guard !title.isEmpty else { return nil }
+        let position = (rows.map(\.position).max() ?? -1) + 1
+        let reminder = Reminder(id: id, listID: listID, title: title, position: position, created: now, modified: now)
+        return (.insert([reminder]), reminder)
+    }
+
+    /// Marks reminders done or not done; nil when all already are.
+    public static func settingDone(_ ids: [UUID], to done: Bool, in rows: [Reminder], now: Date) -> ReminderCommand? {
+        update(ids, in: rows, now: now) { $0.isDone = done }
+    }
+
+    /// Marks them done unless all are, in which case not done (Ctrl+Return, the check box).
+    public static func togglingDone(_ ids: [UUID], in rows: [Reminder], now: Date) -> ReminderCommand? {
+        let chosen = rows.filter { ids.contains($0.id) }
+        guard !chosen.isEmpty else { return nil }
+        return settingDone(ids, to: !chosen.allSatisfy(\.isDone), in: rows, now: now)
+    }
+
+    /// A new title; nil when it is the same or empty (the old title stays).
+    public static func retitling(_ id: UUID, to title: String, in rows: [Reminder], now: Date) -> ReminderCommand? {
+        let title = cleanTitle(title)
+        guard !title.isEmpty else { return nil }
+        return update([id], in: rows, now: now) { $0.title = title }
+    }
+
+    public static func settingPriority(
+        _ ids: [UUID], to priority: Reminder.Priority, in rows: [Reminder], now: Date
+    ) -> ReminderCommand? {
+        update(ids, in: rows, now: now) { $0.priority = priority }
+    }
+
+    public static func settingDue(_ ids: [UUID], to due: Date?, in rows: [Reminder], now: Date) -> ReminderCommand? {
+        update(ids, in: rows, now: now) { $0.due = due }
+    }
+
+    /// Deletes reminders and closes the gap in the positions of what stays.
+    public static func deleting(_ ids: [UUID], in rows: [Reminder]) -> ReminderCommand? {
+        let chosen = Set(ids)
+        let ordered = rows.sorted { $0.position < $1.position }
+        let deleted = ordered.filter { chosen.contains($0.id) }
+        guard !deleted.isEmpty else { return nil }
+        let kept = ordered.filter { !chosen.contains($0.id) }
+        var before: [Reminder] = [], after: [Reminder] = []
+        for (index, row) in kept.enumerated() where row.position != index {
+            before.append(row)
+            var moved = row
+            moved.position = index
+            after.append(moved)
+        }
+        return .sequence([.delete(deleted), .update(before: before, after: after)])
+    }
+
+    /// Pasted or dropped reminders from elsewhere (new ids, this list) inserted at `index`
+    /// of the list's order. Returns the command and the new ids, to select.
+    public static func inserting(
+        _ incoming: [ReminderTransfer.Item], into rows: [Reminder], listID: UUID, at index: Int,
+        makeID: () -> UUID, now: Date
+    ) -> (command: ReminderCommand, ids: [UUID])? {
+        let fresh = incoming.compactMap { item -> Reminder? in
+            let title = cleanTitle(item.title)
+            guard !title.isEmpty else { return nil }
+            return Reminder(
+                id: makeID(), listID: listID, title: title, notes: item.notes, isDone: item.isDone,
+                due: item.due, priority: item.priority, position: 0, created: now, modified: now)
+        }
+        guard !fresh.isEmpty else { return nil }
+        var ordered = rows.sorted { $0.position < $1.position }
+        ordered.insert(contentsOf: fresh, at: min(max(index, 0), ordered.count))
+        let freshIDs = Set(fresh.map(\.id))
+        var inserted: [Reminder] = [], before: [Reminder] = [], after: [Reminder] = []
+        for (position, row) in ordered.enumerated() {
+            var placed = row
+            placed.position = position
+            if freshIDs.contains(row.id) {
+                inserted.append(placed)
+            } else if row.position != position {
+                before.append(row)
+                after.append(placed)
+            }
+        }
+        return (.sequence([.update(before: before, after: after), .insert(inserted)]), inserted.map(\.id))
+    }
+
+    // MARK: Lists
+
+    /// A new list at the end of the sidebar.
+    public static func addingList(name: String, after lists: [ReminderList], id: UUID, now: Date) -> ReminderCommand {
+        let position = (lists.map(\.position).max() ?? -1) + 1
+        return .insertLists([ReminderList(id: id, name: listName(name), position: position, created: now, modified: now)])
+    }
+
+    /// A list name: one line, trimmed, at most 200 characters; "" means "keep the old one".
+    public static func listName(_ text: String) -> String {
+        String(cleanTitle(text).prefix(200))
+    }
+
+    public static func renamingList(_ list: ReminderList, to name: String, now: Date) -> ReminderCommand? {
+        let name = listName(name)
+        guard !name.isEmpty, name != list.name else { return nil }
+        var renamed = list
+        renamed.name = name
+        renamed.modified = now
+        return .updateLists(before: [list], after: [renamed])
+    }
+
+    /// Deletes a list with its reminders; undo brings both back.
+    public static func deletingList(_ list: ReminderList, reminders: [Reminder]) -> ReminderCommand {
+        .sequence([.delete(reminders), .deleteLists([list])])
+    }
+
+    /// Moves a list one place up (-1) or down (+1) in the sidebar; nil at the ends.
+    public static func reorderingList(_ id: UUID, in lists: [ReminderList], by step: Int) -> ReminderCommand? {
+        var ordered = lists.sorted { ($0.position, $0.created) < ($1.position, $1.created) }
+        guard let index = ordered.firstIndex(where: { $0.id == id }) else { return nil }
+        let target = index + (step < 0 ? -1 : 1)
+        guard ordered.indices.contains(target) else { return nil }
+        ordered.swapAt(index, target)
+        var before: [ReminderList] = [], after: [ReminderList] = []
+        for (position, list) in ordered.enumerated() where list.position != position {
+            before.append(list)
+            var moved = list
+            moved.position = position
+            after.append(moved)
+        }
+        return .updateLists(before: before, after: after)
+    }
+
+    private static func update(
+        _ ids: [UUID], in rows: [Reminder], now: Date, _ change: (inout Reminder) -> Void
+    ) -> ReminderCommand? {
+        let chosen = Set(ids)
+        var before: [Reminder] = [], after: [Reminder] = []
+        for row in rows where chosen.contains(row.id) {
+            var changed = row
+            change(&changed)
+            guard changed != row else { continue }
+            changed.modified = now
+            before.append(row)
+            after.append(changed)
+        }
+        return before.isEmpty ? nil : .update(before: before, after: after)
+    }
+}
