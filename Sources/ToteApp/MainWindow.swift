@@ -19,7 +19,9 @@ final class MainWindow {
     private let separator: WidgetPointer
     private let contentTitle: WidgetPointer
     private let contentStack: WidgetPointer
+    private let listMenuButton: WidgetPointer
     private var editor: NoteEditor?
+    private var reminders: RemindersPane?
     private var recentlyDeleted: Note?
 
     private enum Page: String {
@@ -67,6 +69,8 @@ final class MainWindow {
         adw_header_bar_set_title_widget(contentHeader.opaque, contentTitle)
         noteMenuButton = Self.noteMenuButton()
         adw_header_bar_pack_end(contentHeader.opaque, noteMenuButton)
+        listMenuButton = Self.listMenuButton()
+        adw_header_bar_pack_end(contentHeader.opaque, listMenuButton)
         contentStack = gtk_stack_new()
         gtk_stack_set_transition_type(contentStack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_widget_set_vexpand(contentStack, true.g)
@@ -132,6 +136,7 @@ final class MainWindow {
             sidebar.add(reminderList: list)
             sidebar.select(.reminderList(list.id))
             open(.reminderList(list.id))
+            reminders?.view.focusAddEntry()
         } catch {
             showToast(format(tr("Could not create a list: {reason}"), ["reason": "\(error)"]))
         }
@@ -256,6 +261,7 @@ final class MainWindow {
             }
             gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
             self.editor = editor
+            addRemindersPane(store: store)
             show(.welcome)
         case .failure(let error)?:
             showStoreError(error)
@@ -274,8 +280,8 @@ final class MainWindow {
             adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
             show(.note)
         case .reminderList(let id):
-            let name = (try? store.reminderLists())?.first { $0.id == id }?.name ?? ""
-            adw_window_title_set_title(contentTitle.opaque, name)
+            guard let reminders, reminders.show(listID: id) else { return }
+            adw_window_title_set_title(contentTitle.opaque, reminders.list?.name ?? "")
             show(.reminderList)
         }
         navigate(toContent: true)
@@ -291,6 +297,7 @@ final class MainWindow {
     private func show(_ page: Page) {
         gtk_stack_set_visible_child_name(contentStack.opaque, page.rawValue)
         gtk_widget_set_visible(noteMenuButton, (page == .note).g)
+        gtk_widget_set_visible(listMenuButton, (page == .reminderList).g)
     }
 
     private func navigate(toContent: Bool) {
@@ -313,12 +320,49 @@ final class MainWindow {
         gtk_widget_add_css_class(gtk_widget_get_first_child(buttons), "suggested-action")
         adw_status_page_set_child(welcome.opaque, buttons)
         gtk_stack_add_named(contentStack.opaque, welcome, Page.welcome.rawValue)
-
-        let list = Self.statusPage(
-            icon: "view-list-bullet-symbolic", title: tr("No Reminders"),
-            description: tr("Reminders in this list will appear here"))
-        gtk_stack_add_named(contentStack.opaque, list, Page.reminderList.rawValue)
     }
+
+    private func addRemindersPane(store: Store) {
+        let pane = RemindersPane(store: store, window: window)
+        gtk_stack_add_named(contentStack.opaque, pane.view.widget, Page.reminderList.rawValue)
+        pane.onListsChanged = { [weak self] lists in
+            guard let self else { return }
+            self.sidebar.show(reminderLists: lists)
+            if let shown = self.reminders?.list, let current = lists.first(where: { $0.id == shown.id }),
+               self.visiblePageName == Page.reminderList.rawValue {
+                adw_window_title_set_title(self.contentTitle.opaque, current.name)
+            }
+        }
+        pane.onShowList = { [weak self] id in
+            guard let self, let name = (try? store.reminderLists())?.first(where: { $0.id == id })?.name else { return }
+            self.sidebar.select(.reminderList(id))
+            adw_window_title_set_title(self.contentTitle.opaque, name)
+            self.show(.reminderList)
+            self.navigate(toContent: true)
+        }
+        pane.onListGone = { [weak self] in
+            guard let self else { return }
+            self.show(.welcome)
+            adw_window_title_set_title(self.contentTitle.opaque, "")
+        }
+        pane.onToast = { [weak self] title, offersUndo in
+            guard let self else { return }
+            let toast = adw_toast_new(title)!
+            if offersUndo {
+                adw_toast_set_button_label(toast, tr("_Undo"))
+                adw_toast_set_action_name(toast, "list.undo")
+            }
+            adw_toast_overlay_add_toast(self.toastOverlay.opaque, toast)
+        }
+        reminders = pane
+    }
+
+    /// Imports .ics files given on the command line, each as a new list.
+    func importCalendars(atPaths paths: [String]) {
+        for path in paths { reminders?.importAsNewList(path: path) }
+    }
+
+    var remindersPane: RemindersPane? { reminders }
 
     private func showStoreError(_ error: StoreError) {
         let explanation: String
@@ -371,6 +415,18 @@ final class MainWindow {
         menuButton(
             icon: "view-more-symbolic", name: tr("Note Menu"),
             items: [(tr("_Insert File…"), "win.insert-file"), (tr("_Delete Note"), "win.delete-note")])
+    }
+
+    private static func listMenuButton() -> WidgetPointer {
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "view-more-symbolic")
+        let menu = RemindersPane.listMenu()
+        gtk_menu_button_set_menu_model(button.opaque, menu.cast())
+        g_object_unref(menu.raw)
+        gtk_widget_set_tooltip_text(button, tr("List Menu"))
+        tote_shim_accessible_set_label(button, tr("List Menu"))
+        gtk_widget_set_visible(button, false.g)
+        return button
     }
 
     private func addWindowActions() {

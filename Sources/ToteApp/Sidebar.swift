@@ -110,6 +110,32 @@ final class Sidebar {
         gtk_list_box_append(listsBox.opaque, row)
     }
 
+    /// Shows exactly these lists, in their order, keeping the selected one selected.
+    func show(reminderLists lists: [ReminderList]) {
+        let selectedRow = gtk_list_box_get_selected_row(listsBox.opaque).map { UnsafeMutableRawPointer($0) }
+        let selected = id(of: selectedRow)
+        for (_, entry) in listRows {
+            idsByRow[entry.row] = nil
+            gtk_list_box_remove(listsBox.opaque, entry.row)
+        }
+        listRows.removeAll()
+        lists.sorted { ($0.position, $0.created) < ($1.position, $1.created) }.forEach(add(reminderList:))
+        if let selected, listRows[selected] != nil { select(.reminderList(selected)) }
+    }
+
+    /// The names the list rows show, top to bottom.
+    var reminderListNames: [String] {
+        var names: [String] = []
+        var row = gtk_widget_get_first_child(listsBox)
+        while let current = row {
+            if let id = idsByRow[current], let entry = listRows[id] {
+                names.append(String(cString: gtk_label_get_text(entry.label.opaque)))
+            }
+            row = gtk_widget_get_next_sibling(current)
+        }
+        return names
+    }
+
     func select(_ selection: Selection) {
         isUpdatingSelection = true
         defer { isUpdatingSelection = false }

@@ -15,6 +15,7 @@ private typealias ReturningBool = @MainActor () -> Bool
 private typealias OneArgumentReturningInt = @MainActor (UnsafeMutableRawPointer?) -> Int32
 private typealias TwoArguments = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 private typealias IntArgument = @MainActor (Int32) -> Void
+private typealias UIntArgument = @MainActor (UInt32) -> Void
 private typealias Pressed = @MainActor (Int32, Double, Double) -> Void
 private typealias InsertText = @MainActor (UnsafeMutablePointer<GtkTextIter>, String) -> Void
 
@@ -75,6 +76,14 @@ private let intArgumentTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int
     }
 }
 
+private let uintArgumentTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void = {
+    _, value, data in
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<UIntArgument>>.fromOpaque(data!).takeUnretainedValue().handler(value)
+    }
+}
+
 private let pressedTrampoline: @convention(c) (
     UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?
 ) -> Void = { _, presses, x, y, data in
@@ -110,6 +119,12 @@ extension GObjectPointer {
     @MainActor @discardableResult
     func connectInt(_ signal: String, _ handler: @escaping @MainActor (Int32) -> Void) -> gulong {
         connect(signal, SignalBox<IntArgument>(handler), intArgumentTrampoline)
+    }
+
+    /// For signals whose handler takes one unsigned int (GtkListView::activate, …).
+    @MainActor @discardableResult
+    func connectUInt(_ signal: String, _ handler: @escaping @MainActor (UInt32) -> Void) -> gulong {
+        connect(signal, SignalBox<UIntArgument>(handler), uintArgumentTrampoline)
     }
 
     /// GtkGestureClick::pressed: number of presses and the position.

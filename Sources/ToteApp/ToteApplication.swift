@@ -24,8 +24,9 @@ public final class ToteApplication {
         self.environment = environment
         tote_shim_init_i18n()
         g_set_application_name(tr("Tote"))
-        application = adw_application_new(appID, G_APPLICATION_DEFAULT_FLAGS)
+        application = adw_application_new(appID, G_APPLICATION_HANDLES_OPEN)
         addCommandLineOptions()
+        connectOpen()
         application.connect("startup") { [weak self] in self?.startup() }
         application.connect("activate") { [weak self] in self?.activate() }
         application.connect("shutdown") { [weak self] in self?.shutdown() }
@@ -92,6 +93,34 @@ public final class ToteApplication {
     }
 
     // MARK: Command line
+
+    /// `tote FILE.ics …`: each calendar file becomes a new reminder list (in the running
+    /// Tote when there is one).
+    private func connectOpen() {
+        let open: @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?,
+            UnsafeMutableRawPointer?
+        ) -> Void = { _, files, count, _, context in
+            var paths: [String] = []
+            for index in 0..<Int(count) {
+                guard let file = files?[index], let path = g_file_get_path(file) else { continue }
+                paths.append(String(cString: path))
+                g_free(path)
+            }
+            nonisolated(unsafe) let context = context
+            MainActor.assumeIsolated {
+                Unmanaged<ToteApplication>.fromOpaque(context!).takeUnretainedValue().open(paths)
+            }
+        }
+        g_signal_connect_data(
+            application.raw, "open", unsafeBitCast(open, to: GCallback.self),
+            Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+    }
+
+    private func open(_ paths: [String]) {
+        activate()
+        activeWindow?.importCalendars(atPaths: paths)
+    }
 
     private func addCommandLineOptions() {
         g_application_add_main_option(

@@ -5,28 +5,6 @@ import ToteCore
 import XCTest
 
 final class AppShellTests: GTKTestCase {
-    private nonisolated(unsafe) static var count = 0
-
-    /// A started and activated app on a temporary data home. Each gets its own app id, so
-    /// registrations on the session bus never collide.
-    @MainActor
-    private static func startApp(dataHome: TemporaryDataHome) -> ToteApplication {
-        Self.count += 1
-        let app = ToteApplication(
-            appID: "io.github.totenotes.ToteTest\(getpid())n\(Self.count)", environment: dataHome.environment)
-        var error: UnsafeMutablePointer<GError>?
-        XCTAssertTrue(g_application_register(app.application.cast(), nil, &error).isTrue)
-        g_application_activate(app.application.cast())
-        waitFor("the window") { !app.windows.isEmpty }
-        return app
-    }
-
-    @MainActor
-    private static func close(_ app: ToteApplication) {
-        for window in app.windows { gtk_window_close(window.window.cast()) }
-        waitFor("the windows to close") { app.windows.isEmpty }
-    }
-
     func testADamagedDatabaseIsExplainedAndLeftUntouched() throws {
         try onMainActor(Self.damagedDatabase)
     }
@@ -35,7 +13,7 @@ final class AppShellTests: GTKTestCase {
     private static func damagedDatabase() throws {
         let dataHome = try TemporaryDataHome()
         do {
-            let folder = dataHome.url.appendingPathComponent("io.github.totenotes.ToteTest\(getpid())n\(Self.count + 1)")
+            let folder = dataHome.url.appendingPathComponent("io.github.totenotes.ToteTest\(getpid())n\(GTKTestCase.appCount + 1)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let database = folder.appendingPathComponent("tote.sqlite3")
             let garbage = Data("This is not SQLite at all, but it is someone's file.".utf8)

@@ -1,6 +1,6 @@
 import CAdw
 import Foundation
-import ToteApp
+@testable import ToteApp
 import XCTest
 
 /// Base for tests that touch GTK: XCTest runs them on the process main thread (Swift Testing
@@ -21,6 +21,28 @@ class GTKTestCase: XCTestCase {
             MainActor.assumeIsolated { MainLoop.integrateSwiftConcurrency() }
             Self.initialized = true
         }
+    }
+
+    nonisolated(unsafe) static var appCount = 0
+
+    /// A started and activated app on a temporary data home. Each gets its own app id, so
+    /// registrations on the session bus never collide.
+    @MainActor
+    static func startApp(dataHome: TemporaryDataHome) -> ToteApplication {
+        appCount += 1
+        let app = ToteApplication(
+            appID: "io.github.totenotes.ToteTest\(getpid())n\(appCount)", environment: dataHome.environment)
+        var error: UnsafeMutablePointer<GError>?
+        XCTAssertTrue(g_application_register(app.application.cast(), nil, &error).isTrue)
+        g_application_activate(app.application.cast())
+        waitFor("the window") { !app.windows.isEmpty }
+        return app
+    }
+
+    @MainActor
+    static func close(_ app: ToteApplication) {
+        for window in app.windows { gtk_window_close(window.window.cast()) }
+        waitFor("the windows to close") { app.windows.isEmpty }
     }
 
     static var repositoryRoot: URL {

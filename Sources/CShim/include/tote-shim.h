@@ -39,4 +39,24 @@ const char *tote_shim_shortcuts_ui (void);
 /* g_message (variadic) with a preformatted message, in the "Tote" log domain. */
 void tote_shim_log_message (const char *message);
 
+/* Content promised by format: `produce` is called on the main thread the first time a
+ * destination reads a MIME type, returns new bytes (or NULL: not available) which are kept
+ * for later reads of the same type. `destroy` releases `context` with the provider. */
+typedef GBytes *(*ToteContentProduce) (const char *mime_type, gpointer context);
+GdkContentProvider *tote_shim_content_provider_new (const char *const *mime_types,
+                                                    ToteContentProduce produce,
+                                                    gpointer context, GDestroyNotify destroy);
+
+/* Reads the first available of `mime_types` into bytes, at most `limit` of them. `done` is
+ * called once: with the MIME type and bytes, or with an error message ("too-large" past the
+ * limit). The bytes belong to the caller of done only for the call (ref to keep). */
+typedef void (*ToteReadDone) (const char *mime_type, GBytes *bytes, const char *error_message,
+                              gpointer context);
+void tote_shim_clipboard_read (GdkClipboard *clipboard, const char *const *mime_types, gsize limit,
+                               ToteReadDone done, gpointer context);
+void tote_shim_drop_read (GdkDrop *drop, const char *const *mime_types, gsize limit,
+                          ToteReadDone done, gpointer context);
+/* A NULL-terminated copy of the MIME types in `formats` (g_strfreev it). */
+char **tote_shim_content_formats_mime_types (GdkContentFormats *formats);
+
 G_END_DECLS

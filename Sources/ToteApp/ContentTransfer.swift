@@ -1,0 +1,98 @@
+import CAdw
+import CShim
+import Foundation
+
+/// Content offered by format and produced only when read (the clipboard, drags), and
+/// bounded reading of what the clipboard offers.
+@MainActor
+enum ContentTransfer {
+    private final class ProducerBox {
+        let produce: @MainActor (String) -> Data?
+        init(_ produce: @escaping @MainActor (String) -> Data?) { self.produce = produce }
+    }
+
+    private final class ReadBox {
+        let done: @MainActor (Result<(mimeType: String, data: Data), ReadFailure>) -> Void
+        init(_ done: @escaping @MainActor (Result<(mimeType: String, data: Data), ReadFailure>) -> Void) {
+            self.done = done
+        }
+    }
+
+    enum ReadFailure: Error, Equatable {
+        case tooLarge
+        case failed(String)
+    }
+
+    /// A new GdkContentProvider (owned by the caller) promising `mimeTypes`.
+    static func provider(
+        offering mimeTypes: [String], produce: @escaping @MainActor (String) -> Data?
+    ) -> UnsafeMutablePointer<GdkContentProvider> {
+        let box = Unmanaged.passRetained(ProducerBox(produce)).toOpaque()
+        return withCStringArray(mimeTypes) { types in
+            tote_shim_content_provider_new(types, { mimeType, context in
+                nonisolated(unsafe) let context = context
+                let type = String(cString: mimeType!)
+                let data = MainActor.assumeIsolated {
+                    Unmanaged<ProducerBox>.fromOpaque(context!).takeUnretainedValue().produce(type)
+                }
+                guard let data else { return nil }
+                return data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            }, box, { context in
+                Unmanaged<ProducerBox>.fromOpaque(context!).release()
+            })
+        }
+    }
+
+    /// Puts content on the widget's clipboard.
+    static func setClipboard(of widget: WidgetPointer, offering mimeTypes: [String], produce: @escaping @MainActor (String) -> Data?) {
+        let provider = provider(offering: mimeTypes, produce: produce)
+        gdk_clipboard_set_content(gtk_widget_get_clipboard(widget), provider)
+        g_object_unref(provider)
+    }
+
+    /// The MIME types the widget's clipboard offers now.
+    static func clipboardTypes(of widget: WidgetPointer) -> [String] {
+        let formats = gdk_clipboard_get_formats(gtk_widget_get_clipboard(widget))
+        return mimeTypes(of: formats)
+    }
+
+    static func mimeTypes(of formats: OpaquePointer?) -> [String] {
+        guard let formats, let types = tote_shim_content_formats_mime_types(formats) else { return [] }
+        defer { g_strfreev(types) }
+        var result: [String] = []
+        var index = 0
+        while let type = types[index] {
+            result.append(String(cString: type))
+            index += 1
+        }
+        return result
+    }
+
+    /// Reads the first of `mimeTypes` the clipboard has, at most `limit` bytes.
+    static func readClipboard(
+        of widget: WidgetPointer, mimeTypes: [String], limit: Int,
+        done: @escaping @MainActor (Result<(mimeType: String, data: Data), ReadFailure>) -> Void
+    ) {
+        let box = Unmanaged.passRetained(ReadBox(done)).toOpaque()
+        withCStringArray(mimeTypes) { types in
+            tote_shim_clipboard_read(gtk_widget_get_clipboard(widget), types, gsize(limit), readDone, box)
+        }
+    }
+
+    private static let readDone: ToteReadDone = { mimeType, bytes, message, context in
+        nonisolated(unsafe) let context = context
+        let result: Result<(mimeType: String, data: Data), ReadFailure>
+        if let bytes, let mimeType {
+            var size: gsize = 0
+            let start = g_bytes_get_data(bytes, &size)
+            let data = start.map { Data(bytes: $0, count: Int(size)) } ?? Data()
+            result = .success((String(cString: mimeType), data))
+        } else {
+            let text = message.map { String(cString: $0) } ?? ""
+            result = .failure(text == "too-large" ? .tooLarge : .failed(text))
+        }
+        MainActor.assumeIsolated {
+            Unmanaged<ReadBox>.fromOpaque(context!).takeRetainedValue().done(result)
+        }
+    }
+}

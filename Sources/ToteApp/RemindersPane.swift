@@ -1,0 +1,677 @@
+import CAdw
+import CShim
+import Foundation
+import ToteCore
+
+/// The reminders side of a window: the shown list, the window's reminder history, and the
+/// actions on reminders and lists ("list.*"). Every change is a ToteCore command applied
+/// to the store in one transaction and recorded as one undo step with the selection
+/// before and after.
+@MainActor
+final class RemindersPane {
+    let view = ReminderListView()
+    private let store: Store
+    private let window: WidgetPointer
+    private(set) var history = ReminderHistory()
+    private(set) var list: ReminderList?
+    /// All reminders of the shown list, in order (hidden completed ones too).
+    private(set) var rows: [Reminder] = []
+    private var showingCompleted = true
+    private var actions: [String: OpaquePointer] = [:]
+    private var contextMenu: WidgetPointer?
+
+    /// The lists changed (added, removed, renamed, reordered): the sidebar shows them.
+    var onListsChanged: ([ReminderList]) -> Void = { _ in }
+    /// A list should be shown (after undo, a move, an import).
+    var onShowList: (UUID) -> Void = { _ in }
+    /// The shown list is gone.
+    var onListGone: () -> Void = {}
+    var onToast: (_ title: String, _ offersUndo: Bool) -> Void = { _, _ in }
+
+    init(store: Store, window: WidgetPointer) {
+        self.store = store
+        self.window = window
+        view.onAdd = { [weak self] title in self?.add(title: title) }
+        view.onToggleDone = { [weak self] ids in self?.toggleDone(ids) }
+        view.onRetitle = { [weak self] id, title in self?.retitle(id, title) }
+        view.onContextMenu = { [weak self] x, y in self?.showContextMenu(x: x, y: y) }
+        view.onSelectionChanged = { [weak self] in self?.updateActionStates() }
+        addActions()
+        addShortcuts(to: view.listView, [
+            ("Delete", { [weak self] in self?.deleteSelection(); return true }),
+            ("<Alt>Up", { [weak self] in self?.reorderSelection(by: -1); return true }),
+            ("<Alt>Down", { [weak self] in self?.reorderSelection(by: 1); return true }),
+            ("<Control>Return", { [weak self] in self?.toggleSelectionDone(); return true }),
+            ("F2", { [weak self] in self?.view.editSelectedTitle(); return true }),
+            ("<Control>x", { [weak self] in self?.cutSelection(); return true }),
+            ("<Control>c", { [weak self] in self?.copySelection(); return true }),
+            ("<Control>v", { [weak self] in self?.paste(); return true }),
+            ("<Control><Shift>m", { [weak self] in self?.chooseList(copying: false); return true }),
+            ("<Control><Shift>c", { [weak self] in self?.chooseList(copying: true); return true }),
+        ])
+        addShortcuts(to: view.widget, [
+            ("<Control>z", { [weak self] in self?.undo(); return true }),
+            ("<Control><Shift>z", { [weak self] in self?.redo(); return true }),
+            ("<Control>y", { [weak self] in self?.redo(); return true }),
+        ])
+    }
+
+    isolated deinit {
+        if let contextMenu { gtk_widget_unparent(contextMenu) }
+    }
+
+    // MARK: Showing
+
+    /// Shows a list; false when it does not exist (any more).
+    @discardableResult
+    func show(listID: UUID, selecting selected: [UUID] = []) -> Bool {
+        do {
+            guard let found = try store.reminderLists().first(where: { $0.id == listID }) else { return false }
+            list = found
+            rows = try store.reminders(inList: listID)
+            view.show(ReminderEditing.visible(rows, showingCompleted: showingCompleted), selecting: selected)
+            updateActionStates()
+            return true
+        } catch {
+            onToast(format(tr("Could not read the list: {reason}"), ["reason": error.localizedDescription]), false)
+            return false
+        }
+    }
+
+    private func reload(selecting selected: [UUID]? = nil) {
+        guard let list else { return }
+        show(listID: list.id, selecting: selected ?? view.selectedIDs)
+    }
+
+    // MARK: Performing
+
+    /// Applies a command, records it and shows its result: `selecting` in `listAfter`
+    /// (the shown list when nil). False when the store refused it (said in a toast).
+    @discardableResult
+    func perform(
+        _ command: ReminderCommand, selecting: [UUID], in listAfter: UUID? = nil, failure: String? = nil
+    ) -> Bool {
+        let before = ReminderSelection(listID: list?.id, ids: view.selectedIDs)
+        do {
+            try store.apply(command)
+        } catch {
+            onToast(format(failure ?? tr("Could not change the list: {reason}"),
+                           ["reason": error.localizedDescription]), false)
+            reload()
+            return false
+        }
+        let after = ReminderSelection(listID: listAfter ?? list?.id, ids: selecting)
+        history.record(command, selectionBefore: before, selectionAfter: after)
+        showResult(of: command, selection: after)
+        return true
+    }
+
+    func undo() {
+        step { try $0.undo(applying: $1) }
+    }
+
+    func redo() {
+        step { try $0.redo(applying: $1) }
+    }
+
+    private func step(
+        _ move: (inout ReminderHistory, (ReminderCommand) throws -> Void) throws
+            -> (command: ReminderCommand, selection: ReminderSelection)?
+    ) {
+        do {
+            let store = self.store
+            guard let (command, selection) = try move(&history, { try store.apply($0) }) else { return }
+            showResult(of: command, selection: selection)
+        } catch {
+            onToast(format(tr("Could not undo: {reason}"), ["reason": error.localizedDescription]), false)
+        }
+    }
+
+    private func showResult(of command: ReminderCommand, selection: ReminderSelection) {
+        if command.changesLists { onListsChanged((try? store.reminderLists()) ?? []) }
+        if let target = selection.listID, target != list?.id {
+            if (try? store.reminderLists().contains { $0.id == target }) == true {
+                onShowList(target)
+                show(listID: target, selecting: selection.ids)
+                view.focusList()
+                return
+            }
+        }
+        if let list, !show(listID: list.id, selecting: selection.ids) {
+            self.list = nil
+            onListGone()
+            return
+        }
+        if !selection.ids.isEmpty { view.focusList() }
+    }
+
+    // MARK: Reminders
+
+    private var now: Date { Date() }
+
+    func add(title: String) {
+        guard let list,
+              let (command, reminder) = ReminderEditing.adding(
+                  title: title, to: rows, listID: list.id, id: UUID(), now: now)
+        else { return }
+        if !showingCompleted || true {
+            perform(command, selecting: [reminder.id])
+        }
+        view.focusAddEntry()
+    }
+
+    private func toggleDone(_ ids: [UUID]) {
+        guard let command = ReminderEditing.togglingDone(ids, in: rows, now: now) else { return }
+        perform(command, selecting: ids)
+    }
+
+    func toggleSelectionDone() {
+        toggleDone(view.selectedIDs)
+    }
+
+    private func retitle(_ id: UUID, _ title: String) {
+        guard let command = ReminderEditing.retitling(id, to: title, in: rows, now: now) else { return }
+        perform(command, selecting: [id])
+    }
+
+    func deleteSelection() {
+        let ids = view.selectedIDs
+        guard let command = ReminderEditing.deleting(ids, in: rows) else { return }
+        guard perform(command, selecting: []) else { return }
+        let title = ids.count == 1
+            ? format(tr("“{reminder}” deleted"), ["reminder": rows.first { $0.id == ids[0] }?.title ?? ""])
+            : format(trn("{count} reminder deleted", "{count} reminders deleted", ids.count),
+                     ["count": ids.count.formatted()])
+        onToast(ids.count == 1 ? title : title, true)
+    }
+
+    func reorderSelection(by step: Int) {
+        let ids = view.selectedIDs
+        guard let command = ReminderOrdering.reorder(ids, in: rows, by: step) else { return }
+        perform(command, selecting: ids)
+    }
+
+    private func setPriority(_ priority: Reminder.Priority) {
+        let ids = view.selectedIDs
+        guard let command = ReminderEditing.settingPriority(ids, to: priority, in: rows, now: now) else { return }
+        perform(command, selecting: ids)
+    }
+
+    private func setDue(daysFromToday: Int?) {
+        let ids = view.selectedIDs
+        let due = daysFromToday.flatMap {
+            Calendar.current.date(byAdding: .day, value: $0, to: Calendar.current.startOfDay(for: Date()))
+        }
+        guard let command = ReminderEditing.settingDue(ids, to: due, in: rows, now: now) else { return }
+        perform(command, selecting: ids)
+    }
+
+    // MARK: Moving and copying
+
+    /// Moves (or copies) the selection to the end of another list, which is then shown
+    /// with them selected.
+    func transfer(_ ids: [UUID], to destination: UUID, copying: Bool) {
+        guard let list, !ids.isEmpty else { return }
+        do {
+            var lists = [list.id: rows]
+            if destination != list.id { lists[destination] = try store.reminders(inList: destination) }
+            let end = lists[destination]?.count ?? 0
+            if copying {
+                let (command, copies) = ReminderOrdering.copy(
+                    ids, from: lists, to: destination, at: end, makeID: { UUID() }, now: now)
+                perform(command, selecting: copies, in: destination)
+            } else {
+                perform(ReminderOrdering.move(ids, from: lists, to: destination, at: end),
+                        selecting: ids, in: destination)
+            }
+        } catch {
+            onToast(format(tr("Could not read the list: {reason}"), ["reason": error.localizedDescription]), false)
+        }
+    }
+
+    /// Asks which list to move or copy the selection to.
+    func chooseList(copying: Bool) {
+        let ids = view.selectedIDs
+        guard let list, !ids.isEmpty else { return }
+        let candidates = ((try? store.reminderLists()) ?? []).filter { copying || $0.id != list.id }
+        guard !candidates.isEmpty else {
+            onToast(tr("There is no other list: create one first"), false)
+            return
+        }
+        let heading = copying
+            ? format(trn("Copy {count} Reminder to List", "Copy {count} Reminders to List", ids.count),
+                     ["count": ids.count.formatted()])
+            : format(trn("Move {count} Reminder to List", "Move {count} Reminders to List", ids.count),
+                     ["count": ids.count.formatted()])
+        let dialog = adw_message_dialog_new(window.cast(), heading, nil)!
+        let names = gtk_string_list_new(nil)!
+        for candidate in candidates { gtk_string_list_append(names, candidate.name) }
+        let dropDown = gtk_drop_down_new(names, nil)!
+        tote_shim_accessible_set_label(dropDown, tr("List"))
+        adw_message_dialog_set_extra_child(dialog.cast(), dropDown)
+        adw_message_dialog_add_response(dialog.cast(), "cancel", tr("_Cancel"))
+        adw_message_dialog_add_response(dialog.cast(), "go", copying ? tr("_Copy") : tr("_Move"))
+        adw_message_dialog_set_response_appearance(dialog.cast(), "go", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(dialog.cast(), "go")
+        adw_message_dialog_set_close_response(dialog.cast(), "cancel")
+        dialog.connect("response") { [weak self] response in
+            guard let self, let response,
+                  String(cString: response.assumingMemoryBound(to: CChar.self)) == "go" else { return }
+            let index = Int(gtk_drop_down_get_selected(dropDown.opaque))
+            guard candidates.indices.contains(index) else { return }
+            self.transfer(ids, to: candidates[index].id, copying: copying)
+        }
+        gtk_window_present(dialog.cast())
+        gtk_widget_grab_focus(dropDown)
+    }
+
+    // MARK: Clipboard
+
+    private func selectedReminders() -> [Reminder] {
+        let ids = Set(view.selectedIDs)
+        return rows.filter { ids.contains($0.id) }
+    }
+
+    func copySelection() {
+        let reminders = selectedReminders()
+        guard !reminders.isEmpty else { return }
+        ContentTransfer.setClipboard(of: view.listView, offering: ReminderTransfer.offered) { type in
+            ReminderTransfer.data(for: type, of: reminders)
+        }
+    }
+
+    func cutSelection() {
+        guard !view.selectedIDs.isEmpty else { return }
+        copySelection()
+        deleteSelection()
+    }
+
+    /// Pastes after the selection (or at the end): Tote's reminders, iCalendar or lines of text.
+    func paste() {
+        guard let list else { return }
+        let offered = ContentTransfer.clipboardTypes(of: view.listView)
+        guard let type = ReminderTransfer.preferredFormat(among: offered) else {
+            onToast(tr("Nothing to paste: the clipboard holds no reminders or text"), false)
+            return
+        }
+        let index = view.insertionIndex
+        let listID = list.id
+        ContentTransfer.readClipboard(of: view.listView, mimeTypes: [type], limit: ReminderTransfer.maximumBytes) {
+            [weak self] result in
+            guard let self, self.list?.id == listID else { return }
+            switch result {
+            case .success(let (mimeType, data)):
+                self.insert(data, mimeType: mimeType, at: index, source: tr("the clipboard"))
+            case .failure(.tooLarge):
+                self.onToast(tr("Nothing pasted: the clipboard holds more than 64 MB"), false)
+            case .failure(.failed(let reason)):
+                self.onToast(format(tr("Could not paste: {reason}"), ["reason": reason]), false)
+            }
+        }
+    }
+
+    /// Inserts reminders read from `source` (the clipboard, a file) into the shown list.
+    func insert(_ data: Data, mimeType: String, at index: Int, source: String) {
+        guard let list else { return }
+        let found: ICalendarFormat.Import
+        do {
+            found = try ReminderTransfer.items(from: data, mimeType: mimeType)
+        } catch {
+            onToast(Self.describe(error, source: source), false)
+            return
+        }
+        guard let (command, ids) = ReminderEditing.inserting(
+            found.items, into: rows, listID: list.id, at: index, makeID: { UUID() }, now: now)
+        else { return }
+        perform(command, selecting: ids)
+        if found.left > 0 {
+            onToast(format(tr("Only the first {count} reminders of {source} were added; {left} more were left out"),
+                           ["count": found.items.count.formatted(), "source": source, "left": found.left.formatted()]),
+                    false)
+        }
+    }
+
+    private static func describe(_ error: ReminderTransfer.Failure, source: String) -> String {
+        switch error {
+        case .unreadable:
+            return format(tr("Nothing added from {source}: it is not readable as reminders"), ["source": source])
+        case .tooLarge(let size):
+            return format(tr("Nothing added from {source}: {size} is more than the 64 MB Tote reads"),
+                          ["source": source, "size": Int64(size).formatted(.byteCount(style: .file))])
+        case .empty:
+            return format(tr("Nothing added from {source}: it holds no reminders"), ["source": source])
+        }
+    }
+
+    // MARK: iCalendar files
+
+    /// Imports an .ics file as a new list named after it (`tote FILE.ics`), read off the
+    /// main thread. Nothing existing changes; one undo removes the list.
+    func importAsNewList(path: String) {
+        let url = URL(fileURLWithPath: path)
+        let name = url.deletingPathExtension().lastPathComponent
+        let displayName = url.lastPathComponent
+        Task { [weak self] in
+            let result = await Task.detached { () -> Result<ICalendarFormat.Import, ImportFailure> in
+                Self.readCalendar(at: url)
+            }.value
+            guard let self else { return }
+            switch result {
+            case .failure(let failure):
+                self.onToast(self.describe(failure, file: displayName), false)
+            case .success(let found):
+                self.createList(named: name, with: found, from: displayName)
+            }
+        }
+    }
+
+    private enum ImportFailure: Error {
+        case unreadable(String)
+        case format(ReminderTransfer.Failure)
+    }
+
+    nonisolated private static func readCalendar(at url: URL) -> Result<ICalendarFormat.Import, ImportFailure> {
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            if let size = attributes[.size] as? Int, size > ReminderTransfer.maximumBytes {
+                return .failure(.format(.tooLarge(size)))
+            }
+            let data = try Data(contentsOf: url)
+            return .success(try ReminderTransfer.items(from: data, mimeType: ReminderTransfer.calendarMIMEType))
+        } catch let failure as ReminderTransfer.Failure {
+            return .failure(.format(failure))
+        } catch {
+            return .failure(.unreadable(error.localizedDescription))
+        }
+    }
+
+    private func describe(_ failure: ImportFailure, file: String) -> String {
+        switch failure {
+        case .unreadable(let reason):
+            return format(tr("Could not import “{file}”: {reason}"), ["file": file, "reason": reason])
+        case .format(let error):
+            return Self.describe(error, source: "“\(file)”")
+        }
+    }
+
+    private func createList(named name: String, with found: ICalendarFormat.Import, from file: String) {
+        guard let lists = try? store.reminderLists() else { return }
+        let listID = UUID()
+        let addList = ReminderEditing.addingList(
+            name: name.isEmpty ? tr("Imported") : name, after: lists, id: listID, now: now)
+        guard let (insertReminders, ids) = ReminderEditing.inserting(
+            found.items, into: [], listID: listID, at: 0, makeID: { UUID() }, now: now)
+        else {
+            onToast(Self.describe(.empty, source: "“\(file)”"), false)
+            return
+        }
+        guard perform(.sequence([addList, insertReminders]), selecting: ids, in: listID) else { return }
+        var message = format(trn("Imported {count} reminder from “{file}”", "Imported {count} reminders from “{file}”",
+                                 ids.count), ["count": ids.count.formatted(), "file": file])
+        if found.left > 0 {
+            message += " " + format(tr("({left} more left out)"), ["left": found.left.formatted()])
+        }
+        onToast(message, false)
+    }
+
+    /// Asks for .ics files and adds their reminders to the shown list.
+    private func chooseFileToImport() {
+        guard list != nil else { return }
+        let chooser = gtk_file_chooser_native_new(
+            tr("Import Reminders"), window.cast(),
+            GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Import"), tr("_Cancel"))!
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, tr("Calendar files"))
+        gtk_file_filter_add_mime_type(filter, "text/calendar")
+        gtk_file_filter_add_pattern(filter, "*.ics")
+        gtk_file_chooser_add_filter(chooser.opaque, filter)
+        chooser.connectInt("response") { [weak self] response in
+            defer { g_object_unref(chooser.raw) }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue, let self,
+                  let file = gtk_file_chooser_get_file(chooser.opaque) else { return }
+            defer { g_object_unref(file.raw) }
+            guard let path = g_file_get_path(file) else { return }
+            let url = URL(fileURLWithPath: String(cString: path))
+            g_free(path)
+            let index = self.rows.count
+            Task { [weak self] in
+                let result = await Task.detached { Self.readCalendar(at: url) }.value
+                guard let self else { return }
+                switch result {
+                case .failure(let failure):
+                    self.onToast(self.describe(failure, file: url.lastPathComponent), false)
+                case .success(let found):
+                    // Re-encoded so the one insert path (and its bounds) serves files too.
+                    let reminders = found.items.enumerated().map { index, item in
+                        Reminder(id: UUID(), listID: UUID(), title: item.title, notes: item.notes, isDone: item.isDone,
+                                 due: item.due, priority: item.priority, position: index, created: Date(), modified: Date())
+                    }
+                    if let data = ReminderTransfer.data(for: ReminderTransfer.toteMIMEType, of: reminders) {
+                        self.insert(data, mimeType: ReminderTransfer.toteMIMEType, at: index,
+                                    source: "“\(url.lastPathComponent)”")
+                    }
+                }
+            }
+        }
+        gtk_native_dialog_show(chooser.cast())
+    }
+
+    /// Saves the selection, or the whole list when nothing is selected, as an .ics file.
+    private func chooseFileToExport() {
+        guard let list else { return }
+        let chosen = selectedReminders()
+        let reminders = chosen.isEmpty ? rows : chosen
+        let chooser = gtk_file_chooser_native_new(
+            tr("Export Reminders"), window.cast(),
+            GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Export"), tr("_Cancel"))!
+        gtk_file_chooser_set_current_name(chooser.opaque, "\(list.name).ics")
+        chooser.connectInt("response") { [weak self] response in
+            defer { g_object_unref(chooser.raw) }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue, let self,
+                  let file = gtk_file_chooser_get_file(chooser.opaque) else { return }
+            defer { g_object_unref(file.raw) }
+            guard let path = g_file_get_path(file) else { return }
+            let url = URL(fileURLWithPath: String(cString: path))
+            g_free(path)
+            Task { [weak self] in
+                let error = await Task.detached { () -> String? in
+                    do {
+                        try Data(ICalendarFormat.export(reminders).utf8).write(to: url, options: .atomic)
+                        return nil
+                    } catch {
+                        return error.localizedDescription
+                    }
+                }.value
+                guard let self else { return }
+                if let error {
+                    self.onToast(format(tr("Could not export to “{file}”: {reason}"),
+                                        ["file": url.lastPathComponent, "reason": error]), false)
+                } else {
+                    self.onToast(format(trn("Exported {count} reminder", "Exported {count} reminders", reminders.count),
+                                        ["count": reminders.count.formatted()]), false)
+                }
+            }
+        }
+        gtk_native_dialog_show(chooser.cast())
+    }
+
+    // MARK: Lists
+
+    func renameList(to name: String) {
+        guard let list, let command = ReminderEditing.renamingList(list, to: name, now: now) else { return }
+        perform(command, selecting: view.selectedIDs)
+    }
+
+    private func chooseListName() {
+        guard let list else { return }
+        let dialog = adw_message_dialog_new(
+            window.cast(),
+            tr("Rename List"), nil)!
+        let entry = gtk_entry_new()!
+        gtk_editable_set_text(entry.opaque, list.name)
+        gtk_entry_set_activates_default(entry.cast(), true.g)
+        tote_shim_accessible_set_label(entry, tr("Name"))
+        adw_message_dialog_set_extra_child(dialog.cast(), entry)
+        adw_message_dialog_add_response(dialog.cast(), "cancel", tr("_Cancel"))
+        adw_message_dialog_add_response(dialog.cast(), "rename", tr("_Rename"))
+        adw_message_dialog_set_response_appearance(dialog.cast(), "rename", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(dialog.cast(), "rename")
+        adw_message_dialog_set_close_response(dialog.cast(), "cancel")
+        dialog.connect("response") { [weak self] response in
+            guard let self, let response,
+                  String(cString: response.assumingMemoryBound(to: CChar.self)) == "rename" else { return }
+            self.renameList(to: String(cString: gtk_editable_get_text(entry.opaque)))
+        }
+        gtk_window_present(dialog.cast())
+        gtk_widget_grab_focus(entry)
+    }
+
+    func deleteList() {
+        guard let list else { return }
+        let name = list.name
+        guard perform(ReminderEditing.deletingList(list, reminders: rows), selecting: [],
+                      failure: tr("Could not delete the list: {reason}")) else { return }
+        onToast(format(tr("“{list}” deleted"), ["list": name]), true)
+    }
+
+    func moveList(by step: Int) {
+        guard let list, let lists = try? store.reminderLists(),
+              let command = ReminderEditing.reorderingList(list.id, in: lists, by: step) else { return }
+        perform(command, selecting: view.selectedIDs)
+    }
+
+    // MARK: Actions
+
+    private func addActions() {
+        let group = g_simple_action_group_new()!
+        func add(_ name: String, parameter: String? = nil, _ handler: @escaping @MainActor (RemindersPane, String?) -> Void) {
+            let type: OpaquePointer? = parameter.flatMap { g_variant_type_new($0) }
+            let action = g_simple_action_new(name, type)!
+            if let type { g_variant_type_free(type) }
+            action.connect("activate") { [weak self] (value: UnsafeMutableRawPointer?) in
+                guard let self else { return }
+                let argument = value.map { String(cString: g_variant_get_string(OpaquePointer($0), nil)) }
+                handler(self, argument)
+            }
+            g_action_map_add_action(group.opaque, action)
+            actions[name] = action
+            g_object_unref(action.raw)
+        }
+        add("move-to-list") { pane, _ in pane.chooseList(copying: false) }
+        add("copy-to-list") { pane, _ in pane.chooseList(copying: true) }
+        add("cut") { pane, _ in pane.cutSelection() }
+        add("copy") { pane, _ in pane.copySelection() }
+        add("paste") { pane, _ in pane.paste() }
+        add("delete") { pane, _ in pane.deleteSelection() }
+        add("toggle-done") { pane, _ in pane.toggleSelectionDone() }
+        add("rename-reminder") { pane, _ in pane.view.editSelectedTitle() }
+        add("move-up") { pane, _ in pane.reorderSelection(by: -1) }
+        add("move-down") { pane, _ in pane.reorderSelection(by: 1) }
+        add("priority", parameter: "s") { pane, value in
+            let priority: Reminder.Priority = switch value {
+            case "high": .high
+            case "medium": .medium
+            case "low": .low
+            default: .none
+            }
+            pane.setPriority(priority)
+        }
+        add("due", parameter: "s") { pane, value in
+            pane.setDue(daysFromToday: value == "today" ? 0 : value == "tomorrow" ? 1 : nil)
+        }
+        add("rename-list") { pane, _ in pane.chooseListName() }
+        add("delete-list") { pane, _ in pane.deleteList() }
+        add("list-up") { pane, _ in pane.moveList(by: -1) }
+        add("list-down") { pane, _ in pane.moveList(by: 1) }
+        add("import") { pane, _ in pane.chooseFileToImport() }
+        add("export") { pane, _ in pane.chooseFileToExport() }
+        add("undo") { pane, _ in pane.undo() }
+        add("redo") { pane, _ in pane.redo() }
+        add("select-all") { pane, _ in pane.view.selectAll() }
+
+        let showCompleted = g_simple_action_new_stateful("show-completed", nil, g_variant_new_boolean(true.g))!
+        showCompleted.connect("activate") { [weak self] _ in
+            guard let self else { return }
+            self.showingCompleted.toggle()
+            g_simple_action_set_state(showCompleted, g_variant_new_boolean(self.showingCompleted.g))
+            self.reload()
+        }
+        g_action_map_add_action(group.opaque, showCompleted)
+        g_object_unref(showCompleted.raw)
+
+        gtk_widget_insert_action_group(window, "list", group.opaque)
+        g_object_unref(group.raw)
+        updateActionStates()
+    }
+
+    private func updateActionStates() {
+        let hasSelection = !view.selectedIDs.isEmpty
+        for name in ["move-to-list", "copy-to-list", "cut", "copy", "delete", "toggle-done", "rename-reminder",
+                     "move-up", "move-down", "priority", "due"] {
+            if let action = actions[name] { g_simple_action_set_enabled(action, hasSelection.g) }
+        }
+    }
+
+    /// The list page's menu: the list, then the selection.
+    static func listMenu() -> OpaquePointer {
+        let menu = g_menu_new()!
+        let list = g_menu_new()!
+        g_menu_append(list, tr("_Rename List…"), "list.rename-list")
+        g_menu_append(list, tr("Move List _Up"), "list.list-up")
+        g_menu_append(list, tr("Move List Do_wn"), "list.list-down")
+        g_menu_append(list, tr("_Delete List"), "list.delete-list")
+        g_menu_append_section(menu, nil, list.cast())
+        let view = g_menu_new()!
+        g_menu_append(view, tr("Show _Completed"), "list.show-completed")
+        g_menu_append(view, tr("_Import…"), "list.import")
+        g_menu_append(view, tr("_Export…"), "list.export")
+        g_menu_append_section(menu, nil, view.cast())
+        g_menu_append_section(menu, nil, selectionMenu().cast())
+        for part in [list, view] { g_object_unref(part.raw) }
+        return menu
+    }
+
+    /// What can be done with the selected reminders (also the context menu).
+    static func selectionMenu() -> OpaquePointer {
+        let menu = g_menu_new()!
+        let edit = g_menu_new()!
+        g_menu_append(edit, tr("_Move to List…"), "list.move-to-list")
+        g_menu_append(edit, tr("C_opy to List…"), "list.copy-to-list")
+        g_menu_append(edit, tr("Cu_t"), "list.cut")
+        g_menu_append(edit, tr("_Copy"), "list.copy")
+        g_menu_append(edit, tr("_Paste"), "list.paste")
+        g_menu_append_section(menu, nil, edit.cast())
+        let mark = g_menu_new()!
+        g_menu_append(mark, tr("Mark _Done"), "list.toggle-done")
+        let priority = g_menu_new()!
+        for (label, value) in [(tr("_High"), "high"), (tr("_Medium"), "medium"), (tr("_Low"), "low"), (tr("_None"), "none")] {
+            g_menu_append(priority, label, "list.priority::\(value)")
+        }
+        g_menu_append_submenu(mark, tr("_Priority"), priority.cast())
+        let due = g_menu_new()!
+        for (label, value) in [(tr("_Today"), "today"), (tr("T_omorrow"), "tomorrow"), (tr("_No Due Date"), "none")] {
+            g_menu_append(due, label, "list.due::\(value)")
+        }
+        g_menu_append_submenu(mark, tr("_Due"), due.cast())
+        g_menu_append(mark, tr("_Delete"), "list.delete")
+        g_menu_append_section(menu, nil, mark.cast())
+        for part in [edit, mark, priority, due] { g_object_unref(part.raw) }
+        return menu
+    }
+
+    private func showContextMenu(x: Double, y: Double) {
+        if contextMenu == nil {
+            let model = Self.selectionMenu()
+            let popover = gtk_popover_menu_new_from_model(model.cast())!
+            g_object_unref(model.raw)
+            gtk_widget_set_parent(popover, view.listView)
+            gtk_popover_set_has_arrow(popover.cast(), false.g)
+            gtk_widget_set_halign(popover, GTK_ALIGN_START)
+            contextMenu = popover
+        }
+        guard let contextMenu else { return }
+        var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(contextMenu.cast(), &rect)
+        gtk_popover_popup(contextMenu.cast())
+    }
+}

@@ -1,0 +1,183 @@
+import CAdw
+import Foundation
+@testable import ToteApp
+import ToteCore
+import XCTest
+
+/// The reminder list page in a real window: selection in the GtkListView, and the commands
+/// that move, copy, reorder, complete, delete and paste, each one undo step.
+final class ReminderListTests: GTKTestCase {
+    /// A window showing list A (ten reminders "a0"…"a9") with list B ("b0", "b1") beside it.
+    @MainActor
+    private static func withTwoLists(
+        _ body: (ToteApplication, MainWindow, RemindersPane, Store, ReminderList, ReminderList) throws -> Void
+    ) throws {
+        let dataHome = try TemporaryDataHome()
+        try withExtendedLifetime(dataHome) {
+            let app = startApp(dataHome: dataHome)
+            defer { close(app) }
+            guard let window = app.windows.first, case .success(let store)? = app.store,
+                  let pane = window.remindersPane else { return XCTFail("no window, store or pane") }
+            window.createReminderList()
+            window.createReminderList()
+            let lists = try store.reminderLists()
+            XCTAssertEqual(lists.count, 2)
+            let (a, b) = (lists[0], lists[1])
+            XCTAssertTrue(pane.show(listID: b.id))
+            for title in ["b0", "b1"] { pane.add(title: title) }
+            window.sidebarView.select(.reminderList(a.id))
+            XCTAssertTrue(pane.show(listID: a.id))
+            for index in 0..<10 { pane.add(title: "a\(index)") }
+            XCTAssertEqual(window.visiblePageName, "reminder-list")
+            XCTAssertEqual(pane.view.shown.map(\.title), (0..<10).map { "a\($0)" })
+            try body(app, window, pane, store, a, b)
+        }
+    }
+
+    @MainActor
+    private static func titles(_ store: Store, _ list: ReminderList) -> [String] {
+        ((try? store.reminders(inList: list.id)) ?? []).map(\.title)
+    }
+
+    @MainActor
+    private static func ids(_ pane: RemindersPane, _ titles: [String]) -> [UUID] {
+        titles.compactMap { title in pane.view.shown.first { $0.title == title }?.id }
+    }
+
+    func testSelectionFollowsTheListViewAndSelectAll() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, _, pane, _, _, _ in
+                let chosen = Self.ids(pane, ["a2", "a5", "a7"])
+                pane.view.select(chosen)
+                XCTAssertEqual(pane.view.selectedIDs, chosen)
+                // Ctrl+A is GtkListView's own list.select-all.
+                pane.view.focusList()
+                gtk_widget_activate_action_variant(pane.view.listView, "list.select-all", nil)
+                XCTAssertEqual(pane.view.selectedIDs.count, 10)
+                // Selecting a row in GtkListView's way (a click) replaces the selection.
+                gtk_widget_activate_action_variant(
+                    pane.view.listView, "list.select-item",
+                    g_variant_new_tuple([g_variant_new_uint32(3), g_variant_new_boolean(0), g_variant_new_boolean(0)], 3))
+                XCTAssertEqual(pane.view.selectedIDs, Self.ids(pane, ["a3"]))
+                // Ctrl+click adds to it.
+                gtk_widget_activate_action_variant(
+                    pane.view.listView, "list.select-item",
+                    g_variant_new_tuple([g_variant_new_uint32(8), g_variant_new_boolean(1), g_variant_new_boolean(0)], 3))
+                XCTAssertEqual(pane.view.selectedIDs, Self.ids(pane, ["a3", "a8"]))
+            }
+        }
+    }
+
+    func testMovingToAnotherListKeepsOrderSelectsThemThereAndUndoesInOneStep() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, window, pane, store, a, b in
+                let before = try store.reminders(inList: a.id) + store.reminders(inList: b.id)
+                let moving = Self.ids(pane, ["a6", "a1", "a4"])
+                pane.view.select(moving)
+                pane.transfer(pane.view.selectedIDs, to: b.id, copying: false)
+                XCTAssertEqual(Self.titles(store, a), ["a0", "a2", "a3", "a5", "a7", "a8", "a9"])
+                XCTAssertEqual(Self.titles(store, b), ["b0", "b1", "a1", "a4", "a6"])
+                XCTAssertEqual(pane.list?.id, b.id, "the destination is shown")
+                XCTAssertEqual(Set(pane.view.selectedIDs), Set(moving), "the moved reminders stay selected")
+
+                pane.undo()
+                XCTAssertEqual(try store.reminders(inList: a.id) + store.reminders(inList: b.id), before)
+                XCTAssertEqual(pane.list?.id, a.id, "undo goes back to where they were")
+                XCTAssertEqual(Set(pane.view.selectedIDs), Set(moving))
+                pane.redo()
+                XCTAssertEqual(Self.titles(store, b), ["b0", "b1", "a1", "a4", "a6"])
+                XCTAssertEqual(window.sidebarView.reminderListNames.count, 2)
+            }
+        }
+    }
+
+    func testCopyingLeavesTheOriginalsAndSelectsTheCopies() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, _, pane, store, a, b in
+                let originals = Self.ids(pane, ["a0", "a9"])
+                pane.view.select(originals)
+                pane.transfer(originals, to: b.id, copying: true)
+                XCTAssertEqual(Self.titles(store, a).count, 10)
+                XCTAssertEqual(Self.titles(store, b), ["b0", "b1", "a0", "a9"])
+                let copies = try store.reminders(inList: b.id).suffix(2).map(\.id)
+                XCTAssertEqual(Set(pane.view.selectedIDs), Set(copies))
+                XCTAssertTrue(Set(copies).isDisjoint(with: originals))
+                pane.undo()
+                XCTAssertEqual(Self.titles(store, b), ["b0", "b1"])
+            }
+        }
+    }
+
+    func testAltArrowsReorderTheSelectionAsABlock() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, _, pane, store, a, _ in
+                pane.view.select(Self.ids(pane, ["a1", "a2"]))
+                pane.reorderSelection(by: -1)
+                pane.reorderSelection(by: -1)
+                XCTAssertEqual(Self.titles(store, a).prefix(4), ["a1", "a2", "a0", "a3"])
+                XCTAssertEqual(pane.view.selectedIDs, Self.ids(pane, ["a1", "a2"]))
+                pane.undo()
+                XCTAssertEqual(Self.titles(store, a).prefix(3), ["a0", "a1", "a2"])
+            }
+        }
+    }
+
+    func testCompletingHidingAndDeletingAreUndoable() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, window, pane, store, a, _ in
+                pane.view.select(Self.ids(pane, ["a3", "a4"]))
+                pane.toggleSelectionDone()
+                XCTAssertEqual(try store.reminders(inList: a.id).filter(\.isDone).map(\.title), ["a3", "a4"])
+                gtk_widget_activate_action_variant(pane.view.listView, "list.show-completed", nil)
+                XCTAssertEqual(pane.view.shown.count, 8, "completed reminders are hidden")
+                gtk_widget_activate_action_variant(pane.view.listView, "list.show-completed", nil)
+                XCTAssertEqual(pane.view.shown.count, 10)
+
+                pane.view.select(Self.ids(pane, ["a0", "a9"]))
+                pane.deleteSelection()
+                XCTAssertEqual(Self.titles(store, a), ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"])
+                XCTAssertEqual(try store.reminders(inList: a.id).map(\.position), Array(0..<8))
+                pane.undo()
+                pane.undo()
+                XCTAssertEqual(Self.titles(store, a), (0..<10).map { "a\($0)" })
+                XCTAssertTrue(try store.reminders(inList: a.id).allSatisfy { !$0.isDone })
+            }
+        }
+    }
+
+    func testCopyAndPasteBetweenListsThroughTheClipboard() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, window, pane, store, a, b in
+                pane.view.select(Self.ids(pane, ["a2", "a3"]))
+                pane.copySelection()
+                let offered = ContentTransfer.clipboardTypes(of: pane.view.listView)
+                XCTAssertEqual(offered.first, ReminderTransfer.toteMIMEType)
+                window.sidebarView.select(.reminderList(b.id))
+                pane.show(listID: b.id)
+                pane.view.select(Self.ids(pane, ["b0"]))
+                pane.paste()
+                waitFor("the paste") { Self.titles(store, b).count == 4 }
+                XCTAssertEqual(Self.titles(store, b), ["b0", "a2", "a3", "b1"], "pasted after the selection")
+                XCTAssertEqual(pane.view.selectedIDs.count, 2)
+                XCTAssertEqual(Self.titles(store, a).count, 10)
+            }
+        }
+    }
+
+    func testDeletingAListShowsTheWelcomePageAndUndoBringsItBack() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, window, pane, store, a, _ in
+                pane.deleteList()
+                XCTAssertEqual(try store.reminderLists().count, 1)
+                XCTAssertEqual(window.visiblePageName, "welcome")
+                XCTAssertEqual(window.sidebarView.reminderListNames.count, 1)
+                pane.undo()
+                XCTAssertEqual(try store.reminderLists().count, 2)
+                XCTAssertEqual(Self.titles(store, a).count, 10)
+                XCTAssertEqual(window.sidebarView.reminderListNames.count, 2)
+                pane.renameList(to: "Groceries")
+                XCTAssertEqual(window.sidebarView.reminderListNames.first, "Groceries")
+            }
+        }
+    }
+}
