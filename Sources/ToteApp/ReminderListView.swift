@@ -36,19 +36,20 @@ final class ReminderListView {
         let check: WidgetPointer
         let titleStack: WidgetPointer
         let title: WidgetPointer
-        let entry: WidgetPointer
+        /// Only while the title is edited: a row holding a focusable child would never take
+        /// the focus itself (GtkListItemWidget), and arrows would not move between rows.
+        var entry: WidgetPointer?
         let due: WidgetPointer
         let priority: WidgetPointer
         var id: UUID?
         var isEditing = false
 
         init(box: WidgetPointer, check: WidgetPointer, titleStack: WidgetPointer, title: WidgetPointer,
-             entry: WidgetPointer, due: WidgetPointer, priority: WidgetPointer) {
+             due: WidgetPointer, priority: WidgetPointer) {
             self.box = box
             self.check = check
             self.titleStack = titleStack
             self.title = title
-            self.entry = entry
             self.due = due
             self.priority = priority
         }
@@ -107,6 +108,13 @@ final class ReminderListView {
         listView.connectUInt("activate") { [weak self] position in self?.startEditing(at: Int(position)) }
         selection.connect("selection-changed") { [weak self] _, _ in self?.onSelectionChanged() }
         addEntry.connect("activate") { [weak self] in self?.submitNewReminder() }
+        // GTK 4.8 moves focus backwards from the entry past the list (its rows were not
+        // entered by Shift+Tab or Up under Xvfb): take those keys to the list directly.
+        addShortcuts(to: addEntry, [
+            ("<Shift>ISO_Left_Tab", { [weak self] in self?.focusListIfFilled() ?? false }),
+            ("<Shift>Tab", { [weak self] in self?.focusListIfFilled() ?? false }),
+            ("Up", { [weak self] in self?.focusListIfFilled() ?? false }),
+        ])
         addButton.connect("clicked") { [weak self] in self?.submitNewReminder() }
 
         let menuClick = gtk_gesture_click_new()!
@@ -190,6 +198,11 @@ final class ReminderListView {
         gtk_widget_grab_focus(listView)
     }
 
+    private func focusListIfFilled() -> Bool {
+        guard !shown.isEmpty else { return false }
+        return gtk_widget_grab_focus(listView).isTrue
+    }
+
     func focusAddEntry() {
         gtk_widget_grab_focus(addEntry)
     }
@@ -210,11 +223,8 @@ final class ReminderListView {
         let title = gtk_label_new("")!
         gtk_label_set_xalign(title.opaque, 0)
         gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
-        let entry = gtk_entry_new()!
-        tote_shim_accessible_set_label(entry, tr("Title"))
         let titleStack = gtk_stack_new()!
         gtk_stack_add_named(titleStack.opaque, title, "label")
-        gtk_stack_add_named(titleStack.opaque, entry, "entry")
         gtk_widget_set_hexpand(titleStack, true.g)
         let due = gtk_label_new("")!
         gtk_widget_add_css_class(due, "dim-label")
@@ -227,8 +237,7 @@ final class ReminderListView {
         for child in [check, titleStack, due, priority] { box.append(child) }
         gtk_list_item_set_child(OpaquePointer(item), box)
 
-        let row = Row(box: box, check: check, titleStack: titleStack, title: title, entry: entry,
-                      due: due, priority: priority)
+        let row = Row(box: box, check: check, titleStack: titleStack, title: title, due: due, priority: priority)
         let key = Int(bitPattern: item)
         rows[key] = row
         check.connect("toggled") { [weak self, weak row] in
@@ -238,23 +247,6 @@ final class ReminderListView {
             self.onToggleDone(targets)
             self.rebind(row)
         }
-        entry.connect("activate") { [weak self, weak row] in
-            guard let self, let row else { return }
-            self.finishEditing(row, commit: true)
-            self.focusList()
-        }
-        let focus = gtk_event_controller_focus_new()!
-        focus.connect("leave") { [weak self, weak row] in
-            guard let self, let row else { return }
-            self.finishEditing(row, commit: true)
-        }
-        gtk_widget_add_controller(entry, focus.opaque)
-        addShortcuts(to: entry, [("Escape", { [weak self, weak row] in
-            guard let self, let row else { return false }
-            self.finishEditing(row, commit: false)
-            self.focusList()
-            return true
-        })])
     }
 
     private func bind(_ item: UnsafeMutableRawPointer?) {
@@ -290,24 +282,54 @@ final class ReminderListView {
         gtk_widget_set_tooltip_text(row.priority, name)
         gtk_widget_set_visible(row.priority, (reminder.priority != .none).g)
         let state = reminder.isDone ? tr("done") : tr("not done")
-        tote_shim_accessible_set_label(row.box, "\(reminder.title), \(state)")
+        // The list item widget around the row is what screen readers announce.
+        tote_shim_accessible_set_label(gtk_widget_get_parent(row.box) ?? row.box, "\(reminder.title), \(state)")
     }
 
     private func startEditing(at position: Int) {
         guard position < shown.count else { return }
         let id = shown[position].id
-        guard let row = rows.values.first(where: { $0.id == id }) else { return }
+        guard let row = rows.values.first(where: { $0.id == id }), !row.isEditing else { return }
         row.isEditing = true
-        gtk_editable_set_text(row.entry.opaque, shown[position].title)
+        let entry = gtk_entry_new()!
+        tote_shim_accessible_set_label(entry, tr("Title"))
+        row.entry = entry
+        entry.connect("activate") { [weak self, weak row] in
+            guard let self, let row else { return }
+            self.finishEditing(row, commit: true)
+            self.focusList()
+        }
+        let focus = gtk_event_controller_focus_new()!
+        focus.connect("leave") { [weak self, weak row] in
+            guard let self, let row else { return }
+            self.finishEditing(row, commit: true)
+        }
+        gtk_widget_add_controller(entry, focus.opaque)
+        addShortcuts(to: entry, [("Escape", { [weak self, weak row] in
+            guard let self, let row else { return false }
+            self.finishEditing(row, commit: false)
+            self.focusList()
+            return true
+        })])
+        gtk_editable_set_text(entry.opaque, shown[position].title)
+        gtk_stack_add_named(row.titleStack.opaque, entry, "entry")
         gtk_stack_set_visible_child_name(row.titleStack.opaque, "entry")
-        gtk_widget_grab_focus(row.entry)
+        gtk_widget_grab_focus(entry)
     }
 
     private func finishEditing(_ row: Row, commit: Bool) {
-        guard row.isEditing else { return }
+        guard row.isEditing, let entry = row.entry else { return }
         row.isEditing = false
-        let text = String(cString: gtk_editable_get_text(row.entry.opaque))
+        row.entry = nil
+        let text = String(cString: gtk_editable_get_text(entry.opaque))
         gtk_stack_set_visible_child_name(row.titleStack.opaque, "label")
+        // Removed after this signal has returned: the entry may be what is emitting it.
+        let stack = row.titleStack
+        g_object_ref(entry.raw)
+        DispatchQueue.main.async {
+            if gtk_widget_get_parent(entry) == stack { gtk_stack_remove(stack.opaque, entry) }
+            g_object_unref(entry.raw)
+        }
         if commit, let id = row.id { onRetitle(id, text) }
     }
 

@@ -244,25 +244,43 @@ final class RemindersPane {
             : format(trn("Move {count} Reminder to List", "Move {count} Reminders to List", ids.count),
                      ["count": ids.count.formatted()])
         let dialog = adw_message_dialog_new(window.cast(), heading, nil)!
-        let names = gtk_string_list_new(nil)!
-        for candidate in candidates { gtk_string_list_append(names, candidate.name) }
-        let dropDown = gtk_drop_down_new(names, nil)!
-        tote_shim_accessible_set_label(dropDown, tr("List"))
-        adw_message_dialog_set_extra_child(dialog.cast(), dropDown)
+        // A list of lists: arrows pick one and Enter (or a click) moves there.
+        let choices = gtk_list_box_new()!
+        gtk_widget_add_css_class(choices, "boxed-list")
+        tote_shim_accessible_set_label(choices, tr("Lists"))
+        for candidate in candidates {
+            let label = gtk_label_new(candidate.name)!
+            gtk_label_set_xalign(label.opaque, 0)
+            gtk_widget_set_margin_start(label, 12)
+            gtk_widget_set_margin_end(label, 12)
+            gtk_widget_set_margin_top(label, 12)
+            gtk_widget_set_margin_bottom(label, 12)
+            gtk_list_box_append(choices.opaque, label)
+        }
+        gtk_list_box_select_row(choices.opaque, gtk_list_box_get_row_at_index(choices.opaque, 0))
+        adw_message_dialog_set_extra_child(dialog.cast(), choices)
         adw_message_dialog_add_response(dialog.cast(), "cancel", tr("_Cancel"))
         adw_message_dialog_add_response(dialog.cast(), "go", copying ? tr("_Copy") : tr("_Move"))
         adw_message_dialog_set_response_appearance(dialog.cast(), "go", ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(dialog.cast(), "go")
         adw_message_dialog_set_close_response(dialog.cast(), "cancel")
-        dialog.connect("response") { [weak self] response in
-            guard let self, let response,
-                  String(cString: response.assumingMemoryBound(to: CChar.self)) == "go" else { return }
-            let index = Int(gtk_drop_down_get_selected(dropDown.opaque))
-            guard candidates.indices.contains(index) else { return }
+        let choose: @MainActor (Int) -> Void = { [weak self] index in
+            guard let self, candidates.indices.contains(index) else { return }
             self.transfer(ids, to: candidates[index].id, copying: copying)
         }
+        choices.connect("row-activated") { (row: UnsafeMutableRawPointer?) in
+            guard let row else { return }
+            let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
+            gtk_window_destroy(dialog.cast())
+            choose(index)
+        }
+        dialog.connect("response") { (response: UnsafeMutableRawPointer?) in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "go",
+                  let row = gtk_list_box_get_selected_row(choices.opaque) else { return }
+            choose(Int(gtk_list_box_row_get_index(row)))
+        }
         gtk_window_present(dialog.cast())
-        gtk_widget_grab_focus(dropDown)
+        if let first = gtk_list_box_get_row_at_index(choices.opaque, 0) { gtk_widget_grab_focus(first.widget) }
     }
 
     // MARK: Clipboard

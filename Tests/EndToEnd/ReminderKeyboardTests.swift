@@ -1,0 +1,83 @@
+import Foundation
+import ToteCore
+import XCTest
+
+/// Reminders created, completed and moved with the keyboard alone, in the real app.
+final class ReminderKeyboardTests: EndToEndTestCase {
+    private func titles(_ listIndex: Int) -> [String] {
+        guard let store = session.store(), let lists = try? store.reminderLists(), lists.count > listIndex else {
+            return []
+        }
+        return ((try? store.reminders(inList: lists[listIndex].id)) ?? []).map(\.title)
+    }
+
+    func testCreatingCompletingAndMovingRemindersByKeyboard() throws {
+        let tote = try session.launchTote()
+        _ = try session.waitForWindow(of: tote)
+
+        // Ctrl+Shift+L makes a list and puts the cursor in its "New reminder" entry.
+        try session.key("ctrl+shift+l")
+        try session.waitUntil("the first list") { (try? session.store()?.reminderLists().count) == 1 }
+        for title in ["Milk", "Bread", "Eggs"] {
+            try session.type(title)
+            try session.key("Return")
+        }
+        try session.waitUntil("three reminders") { titles(0) == ["Milk", "Bread", "Eggs"] }
+
+        // Into the list, to the first row, and Ctrl+Return completes it.
+        try session.key("shift+Tab", "Home", "ctrl+Return")
+        try session.waitUntil("Milk done") {
+            (try? session.store()?.reminders(inList: session.store()!.reminderLists()[0].id).first?.isDone) == true
+        }
+
+        // A second list with one reminder, moved to the first list with Ctrl+Shift+M.
+        try session.key("ctrl+shift+l")
+        try session.waitUntil("the second list") { (try? session.store()?.reminderLists().count) == 2 }
+        try session.type("Soap")
+        try session.key("Return")
+        try session.waitUntil("Soap in the second list") { titles(1) == ["Soap"] }
+        try session.key("shift+Tab", "Home", "ctrl+shift+m")
+        session.pace(0.5)
+        try session.key("Return")
+        try session.waitUntil("Soap moved to the end of the first list") {
+            titles(0) == ["Milk", "Bread", "Eggs", "Soap"] && titles(1).isEmpty
+        }
+
+        // One Ctrl+Z puts it back.
+        try session.key("ctrl+z")
+        try session.waitUntil("Soap back in the second list") {
+            titles(0) == ["Milk", "Bread", "Eggs"] && titles(1) == ["Soap"]
+        }
+        try session.key("ctrl+q")
+        try session.waitUntil("Tote to quit") { !tote.isRunning }
+        XCTAssertEqual(try session.store()?.integrityCheck(), "ok")
+    }
+
+    func testACalendarFileOnTheCommandLineBecomesAList() throws {
+        let file = session.root.appendingPathComponent("Errands.ics")
+        try """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        BEGIN:VTODO\r
+        SUMMARY:Return library books\r
+        PRIORITY:1\r
+        END:VTODO\r
+        BEGIN:VEVENT\r
+        SUMMARY:Dentist\r
+        DTSTART:20261201T093000Z\r
+        DESCRIPTION:not imported\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let tote = try session.launchTote([file.path])
+        _ = try session.waitForWindow(of: tote)
+        try session.waitUntil("the imported list") { (try? session.store()?.reminderLists().first?.name) == "Errands" }
+        let store = try XCTUnwrap(session.store())
+        let reminders = try store.reminders(inList: try store.reminderLists()[0].id)
+        XCTAssertEqual(reminders.map(\.title), ["Return library books", "Dentist"])
+        XCTAssertEqual(reminders[0].priority, .high)
+        XCTAssertEqual(reminders[1].due, Date(timeIntervalSince1970: 1_796_117_400))
+        XCTAssertEqual(reminders[1].notes, "", "only the summary and start of an event")
+    }
+}
