@@ -225,8 +225,12 @@ final class MainWindow {
     var sidebarView: Sidebar { sidebar }
 
     func showToast(_ title: String) {
+        toastTitles.append(title)
         adw_toast_overlay_add_toast(toastOverlay.opaque, adw_toast_new(title))
     }
+
+    /// Every toast this window has shown, oldest first (what a person has been told).
+    private(set) var toastTitles: [String] = []
 
     // MARK: Content
 
@@ -347,6 +351,7 @@ final class MainWindow {
         }
         pane.onToast = { [weak self] title, offersUndo in
             guard let self else { return }
+            self.toastTitles.append(title)
             let toast = adw_toast_new(title)!
             if offersUndo {
                 adw_toast_set_button_label(toast, tr("_Undo"))

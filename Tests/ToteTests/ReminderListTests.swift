@@ -181,3 +181,79 @@ final class ReminderListTests: GTKTestCase {
         }
     }
 }
+
+/// Calendar files that are damaged, huge or hostile: a clear toast or a bounded result,
+/// never a crash or hang, and nothing existing lost.
+final class ReminderImportTests: GTKTestCase {
+    @MainActor
+    private static func importing(_ contents: Data, name: String = "Trip.ics") throws
+        -> (toasts: [String], lists: [ReminderList], reminders: [[Reminder]])
+    {
+        let dataHome = try TemporaryDataHome()
+        return try withExtendedLifetime(dataHome) {
+            let app = startApp(dataHome: dataHome)
+            defer { close(app) }
+            guard let window = app.windows.first, case .success(let store)? = app.store,
+                  let pane = window.remindersPane else { throw XCTSkip("no window") }
+            window.createReminderList()
+            pane.add(title: "Existing")
+            let before = try store.reminders(inList: try store.reminderLists()[0].id)
+            let file = dataHome.url.appendingPathComponent(name)
+            try contents.write(to: file)
+            let toastsBefore = window.toastTitles.count
+            pane.importAsNewList(path: file.path)
+            waitFor("the import to finish", timeout: 60) { window.toastTitles.count > toastsBefore }
+            let lists = try store.reminderLists()
+            XCTAssertEqual(try store.reminders(inList: lists[0].id), before, "the existing list is untouched")
+            return (Array(window.toastTitles[toastsBefore...]), lists, try lists.map { try store.reminders(inList: $0.id) })
+        }
+    }
+
+    func testAMalformedFileIsReportedByName() throws {
+        try onMainActor {
+            let result = try Self.importing(Data("BEGIN:VCALENDAR\r\nthis is not\u{0}a calendar".utf8), name: "Broken.ics")
+            XCTAssertEqual(result.lists.count, 1, "no list is made")
+            XCTAssertTrue(result.toasts[0].contains("Broken.ics"), result.toasts[0])
+        }
+    }
+
+    func testAHundredThousandComponentsAreBoundedAndSaid() throws {
+        try onMainActor {
+            var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+            for index in 0..<100_000 { text += "BEGIN:VTODO\r\nSUMMARY:Task \(index)\r\nEND:VTODO\r\n" }
+            text += "END:VCALENDAR\r\n"
+            let result = try Self.importing(Data(text.utf8))
+            XCTAssertEqual(result.lists.map(\.name), ["New List", "Trip"])
+            XCTAssertEqual(result.reminders[1].count, ICalendarFormat.maximumItems)
+            XCTAssertTrue(result.toasts[0].contains("90,000") || result.toasts[0].contains("90000"), result.toasts[0])
+        }
+    }
+
+    func testOverlongLinesAndInvalidUTF8AreMadeSafe() throws {
+        try onMainActor {
+            var bytes = Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:".utf8)
+            bytes.append(Data(String(repeating: "long ", count: 400_000).utf8))
+            bytes.append(contentsOf: [0xff, 0xfe, 0xc3])
+            bytes.append(Data("\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8))
+            let result = try Self.importing(bytes)
+            XCTAssertEqual(result.reminders.count, 2)
+            let title = try XCTUnwrap(result.reminders[1].first?.title)
+            XCTAssertLessThanOrEqual(title.count, ReminderEditing.maximumTitleLength)
+            XCTAssertTrue(title.hasPrefix("long long"))
+        }
+    }
+
+    func testAMissingFileIsReportedByName() throws {
+        try onMainActor {
+            let dataHome = try TemporaryDataHome()
+            try withExtendedLifetime(dataHome) {
+                let app = Self.startApp(dataHome: dataHome)
+                defer { Self.close(app) }
+                let window = try XCTUnwrap(app.windows.first)
+                window.remindersPane?.importAsNewList(path: "/nonexistent/Gone.ics")
+                waitFor("the toast") { !window.toastTitles.isEmpty }
+                XCTAssertTrue(window.toastTitles[0].contains("Gone.ics"), window.toastTitles[0])
+            }
+        }
+    }
+}
