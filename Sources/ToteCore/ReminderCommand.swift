@@ -49,28 +49,25 @@ public indirect enum ReminderCommand: Hashable, Sendable {
 
 /// Where reminders go when they are moved, copied or reordered: the decisions behind
 /// "Move to List…", "Copy to List…", Alt+Up/Down, cut and paste, and (later) drops.
-/// Positions within a list are 0, 1, 2, … and every command keeps them so.
+/// Positions order a list; they may have gaps, so taking reminders out of a list changes
+/// nothing else in it, and every command changes as few rows as it can (a move of 500 out
+/// of a list of 10,000 updates 500 rows, not 10,000).
 public enum ReminderOrdering {
     /// Moves reminders to `index` of the destination list (in its order without them),
-    /// keeping their relative order. Returns the command and the moved ids, which stay selected.
+    /// keeping their relative order. The moved ids stay selected.
     public static func move(
         _ ids: [UUID], from lists: [UUID: [Reminder]], to destination: UUID, at index: Int
     ) -> ReminderCommand {
         let moving = ordered(ids, in: lists)
         let movingIDs = Set(moving.map(\.id))
-        var result: [UUID: [Reminder]] = [:]
-        for (listID, reminders) in lists {
-            result[listID] = reminders.sorted { $0.position < $1.position }.filter { !movingIDs.contains($0.id) }
-        }
-        var target = result[destination] ?? []
+        var target = (lists[destination] ?? []).sorted { $0.position < $1.position }.filter { !movingIDs.contains($0.id) }
         let moved = moving.map { reminder -> Reminder in
             var copy = reminder
             copy.listID = destination
             return copy
         }
         target.insert(contentsOf: moved, at: min(max(index, 0), target.count))
-        result[destination] = target
-        return updates(from: lists, to: renumbered(result))
+        return updates(from: lists, to: positioned(target, fresh: movingIDs))
     }
 
     /// Copies reminders (new ids, otherwise as they are) to `index` of a list.
@@ -86,20 +83,21 @@ public enum ReminderOrdering {
             copy.modified = now
             return copy
         }
+        let copyIDs = Set(copies.map(\.id))
         var target = (lists[destination] ?? []).sorted { $0.position < $1.position }
         target.insert(contentsOf: copies, at: min(max(index, 0), target.count))
-        let numbered = renumbered([destination: target])[destination]!
-        let inserted = numbered.filter { copy in copies.contains { $0.id == copy.id } }
-        let shifted = updates(from: [destination: lists[destination] ?? []], to: [destination: numbered.filter { row in
-            !copies.contains { $0.id == row.id }
-        }])
+        let placed = positioned(target, fresh: copyIDs)
+        let inserted = placed.filter { copyIDs.contains($0.id) }
+        let shifted = updates(from: lists, to: placed.filter { !copyIDs.contains($0.id) })
         return (.sequence([shifted, .insert(inserted)]), inserted.map(\.id))
     }
 
     /// Moves reminders one place up (-1) or down (+1) within their list, as a block that
-    /// stops at the ends; nil when they are there already.
+    /// stops at the ends; nil when they are there already. Only the rows that trade places
+    /// change: they swap position values.
     public static func reorder(_ ids: [UUID], in list: [Reminder], by step: Int) -> ReminderCommand? {
         var rows = list.sorted { $0.position < $1.position }
+        let values = rows.map(\.position)
         let chosen = Set(ids)
         let indexes = rows.indices.filter { chosen.contains(rows[$0].id) }
         guard let first = indexes.first, let last = indexes.last else { return nil }
@@ -110,8 +108,24 @@ public enum ReminderOrdering {
             guard last < rows.count - 1 else { return nil }
             for index in indexes.reversed() { rows.swapAt(index, index + 1) }
         }
+        for index in rows.indices { rows[index].position = values[index] }
         guard let listID = rows.first?.listID else { return nil }
-        return updates(from: [listID: list], to: renumbered([listID: rows]))
+        return updates(from: [listID: list], to: rows)
+    }
+
+    /// Positions for `rows` in their new order, changing as few as possible: a row keeps its
+    /// position while it is above the previous row's; `fresh` rows (arriving from elsewhere)
+    /// and rows that would fall out of order take the next value.
+    public static func positioned(_ rows: [Reminder], fresh: Set<UUID>) -> [Reminder] {
+        var last = Int.min
+        return rows.map { row in
+            var placed = row
+            if fresh.contains(row.id) || row.position <= last {
+                placed.position = last == Int.min ? 0 : last + 1
+            }
+            last = placed.position
+            return placed
+        }
     }
 
     private static func ordered(_ ids: [UUID], in lists: [UUID: [Reminder]]) -> [Reminder] {
@@ -122,20 +136,11 @@ public enum ReminderOrdering {
         }
     }
 
-    private static func renumbered(_ lists: [UUID: [Reminder]]) -> [UUID: [Reminder]] {
-        lists.mapValues { rows in
-            rows.enumerated().map { index, row in
-                var copy = row
-                copy.position = index
-                return copy
-            }
-        }
-    }
-
-    /// An update of exactly the rows that differ.
-    private static func updates(from before: [UUID: [Reminder]], to after: [UUID: [Reminder]]) -> ReminderCommand {
-        let old = Dictionary(before.values.flatMap { $0 }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let changed = after.values.flatMap { $0 }.filter { old[$0.id] != $0 }.sorted { $0.id.uuidString < $1.id.uuidString }
+    /// An update of exactly the rows of `after` that differ from `before`.
+    private static func updates(from before: [UUID: [Reminder]], to after: [Reminder]) -> ReminderCommand {
+        var old: [UUID: Reminder] = [:]
+        for rows in before.values { for row in rows { old[row.id] = row } }
+        let changed = after.filter { old[$0.id] != nil && old[$0.id] != $0 }
         return .update(before: changed.map { old[$0.id]! }, after: changed)
     }
 }

@@ -64,21 +64,12 @@ public enum ReminderEditing {
         update(ids, in: rows, now: now) { $0.due = due }
     }
 
-    /// Deletes reminders and closes the gap in the positions of what stays.
+    /// Deletes reminders. The others keep their positions (gaps are allowed), so deleting a
+    /// few from a long list writes only those.
     public static func deleting(_ ids: [UUID], in rows: [Reminder]) -> ReminderCommand? {
         let chosen = Set(ids)
-        let ordered = rows.sorted { $0.position < $1.position }
-        let deleted = ordered.filter { chosen.contains($0.id) }
-        guard !deleted.isEmpty else { return nil }
-        let kept = ordered.filter { !chosen.contains($0.id) }
-        var before: [Reminder] = [], after: [Reminder] = []
-        for (index, row) in kept.enumerated() where row.position != index {
-            before.append(row)
-            var moved = row
-            moved.position = index
-            after.append(moved)
-        }
-        return .sequence([.delete(deleted), .update(before: before, after: after)])
+        let deleted = rows.sorted { $0.position < $1.position }.filter { chosen.contains($0.id) }
+        return deleted.isEmpty ? nil : .delete(deleted)
     }
 
     /// Pasted or dropped reminders from elsewhere (new ids, this list) inserted at `index`
@@ -98,18 +89,12 @@ public enum ReminderEditing {
         var ordered = rows.sorted { $0.position < $1.position }
         ordered.insert(contentsOf: fresh, at: min(max(index, 0), ordered.count))
         let freshIDs = Set(fresh.map(\.id))
-        var inserted: [Reminder] = [], before: [Reminder] = [], after: [Reminder] = []
-        for (position, row) in ordered.enumerated() {
-            var placed = row
-            placed.position = position
-            if freshIDs.contains(row.id) {
-                inserted.append(placed)
-            } else if row.position != position {
-                before.append(row)
-                after.append(placed)
-            }
-        }
-        return (.sequence([.update(before: before, after: after), .insert(inserted)]), inserted.map(\.id))
+        let placed = ReminderOrdering.positioned(ordered, fresh: freshIDs)
+        let old = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
+        let inserted = placed.filter { freshIDs.contains($0.id) }
+        let shifted = placed.filter { !freshIDs.contains($0.id) && old[$0.id] != $0 }
+        return (.sequence([.update(before: shifted.map { old[$0.id]! }, after: shifted), .insert(inserted)]),
+                inserted.map(\.id))
     }
 
     // MARK: Lists

@@ -1,4 +1,4 @@
-// Benchmarks of notes, in the real editor under a real GTK main loop: prints figures.
+// Benchmarks of notes and reminder lists, in the real views under a real GTK main loop: prints figures.
 // usage: tote-bench [TEXT_FILE_TO_WRITE]
 // Writes the benchmark note's plain text to TEXT_FILE_TO_WRITE for the peer comparison.
 import CAdw
@@ -69,6 +69,24 @@ func main() throws {
         webImports.append(milliseconds(ContinuousClock.now - start))
     }
     report("HTML import of a 1 MiB web page (no media)", webImports, goal: nil)
+
+    let reminders = try ReminderBenchmark(store: store)
+    var listOpens: [Double] = []
+    var moveSaves: [Double] = []
+    var moveWholes: [Double] = []
+    for _ in 0..<7 {
+        listOpens.append(reminders.openToFirstPaint())
+        let (save, whole) = reminders.moveFiveHundred()
+        moveSaves.append(save)
+        moveWholes.append(whole)
+    }
+    report("open a list of 10,000 reminders to first paint", listOpens, goal: 100)
+    report("move 500 of them to another list, command + save", moveSaves, goal: 50)
+    report("move 500, including showing the destination with them selected", moveWholes, goal: nil)
+    let frames = reminders.scrollFrames(count: 240)
+    report("scrolling the 10,000: work per frame", frames, goal: 16)
+    print(String(format: "scrolling: slowest frame %.2f ms of %d", frames.max() ?? 0, frames.count))
+    reminders.close()
 }
 
 func milliseconds(_ duration: Duration) -> Double {

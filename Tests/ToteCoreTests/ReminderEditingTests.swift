@@ -69,7 +69,7 @@ import Testing
         #expect(ReminderEditing.visible(rows, showingCompleted: false).map(\.title) == ["0", "2", "3"])
     }
 
-    @Test func deletingClosesTheGapAndUndoRestoresExactly() throws {
+    @Test func deletingWritesOnlyTheDeletedAndUndoRestoresExactly() throws {
         let (store, folder) = try makeStore()
         defer { withExtendedLifetime(folder) {} }
         let list = try store.createReminderList(name: "L")
@@ -82,7 +82,7 @@ import Testing
         let selected = ReminderSelection(listID: list.id, ids: [rows[1].id, rows[2].id])
         history.record(command, selectionBefore: selected, selectionAfter: ReminderSelection(listID: list.id))
         #expect(try store.reminders(inList: list.id).map(\.title) == ["a", "d"])
-        #expect(try store.reminders(inList: list.id).map(\.position) == [0, 1])
+        #expect(command == .delete([rows[1], rows[2]]), "the others keep their positions")
         let end = try everything(store)
 
         let undone = try #require(try history.undo(applying: store.apply))
@@ -170,6 +170,44 @@ import Testing
         #expect(undone.selection == ReminderSelection(listID: source.id, ids: chosen))
         #expect(try everything(store) == start)
         #expect(history.canRedo && !history.canUndo)
+    }
+
+    @Test func movingFiveHundredOutOfTenThousandChangesOnlyThose() {
+        let source = UUID(), destination = UUID()
+        let rows = (0..<10_000).map {
+            Reminder(id: UUID(), listID: source, title: "\($0)", position: $0, created: now, modified: now)
+        }
+        let other = (0..<3).map {
+            Reminder(id: UUID(), listID: destination, title: "d\($0)", position: $0, created: now, modified: now)
+        }
+        let chosen = stride(from: 0, to: rows.count, by: 20).map { rows[$0].id }
+        let command = ReminderOrdering.move(chosen, from: [source: rows, destination: other], to: destination, at: 3)
+        guard case .update(let before, let after) = command else {
+            Issue.record("expected one update")
+            return
+        }
+        #expect(before.count == 500)
+        #expect(after.map(\.position) == Array(3..<503))
+        #expect(after.allSatisfy { $0.listID == destination })
+        // Into the middle of a contiguous list, the rows after the insertion move down.
+        let middle = ReminderOrdering.move(Array(chosen.prefix(2)), from: [source: rows, destination: other],
+                                           to: destination, at: 1)
+        guard case .update(_, let placed) = middle else { return }
+        #expect(placed.sorted { $0.position < $1.position }.map(\.title) == ["0", "20", "d1", "d2"])
+    }
+
+    @Test func reorderingSwapsPositionsWithoutRenumberingTheList() throws {
+        let list = UUID()
+        let rows = [0, 4, 9, 12, 30].enumerated().map { index, position in
+            Reminder(id: UUID(), listID: list, title: "\(index)", position: position, created: now, modified: now)
+        }
+        guard case .update(let before, let after)? = ReminderOrdering.reorder([rows[2].id], in: rows, by: -1) else {
+            Issue.record("expected an update")
+            return
+        }
+        #expect(Set(before.map(\.id)) == [rows[1].id, rows[2].id])
+        #expect(after.first { $0.id == rows[2].id }?.position == 4)
+        #expect(after.first { $0.id == rows[1].id }?.position == 9)
     }
 
     @Test func aFailedUndoLeavesTheHistoryAsItWas() throws {

@@ -1,0 +1,143 @@
+import CAdw
+import Foundation
+@testable import ToteApp
+import ToteCore
+
+/// The reminder list page in a window, measured the way a person uses it: opening a list of
+/// ten thousand, moving five hundred to another list, scrolling.
+@MainActor
+final class ReminderBenchmark {
+    let window: UnsafeMutablePointer<GtkWidget>
+    let pane: RemindersPane
+    let store: Store
+    let big: ReminderList
+    let small: ReminderList
+
+    init(store: Store) throws {
+        self.store = store
+        big = try store.createReminderList(name: "Ten thousand")
+        small = try store.createReminderList(name: "Other")
+        let now = Date()
+        func rows(_ count: Int, in list: ReminderList) -> [Reminder] {
+            (0..<count).map { (index: Int) -> Reminder in
+                let due: Date? = index % 5 == 0 ? now.addingTimeInterval(Double(index) * 3600) : nil
+                let priority: Reminder.Priority = index % 11 == 0 ? .high : .none
+                let title = "Reminder number \(index) with a few words"
+                return Reminder(id: UUID(), listID: list.id, title: title, isDone: index % 7 == 0, due: due,
+                                priority: priority, position: index, created: now, modified: now)
+            }
+        }
+        try store.apply(.insert(rows(10_000, in: big)))
+        try store.apply(.insert(rows(100, in: small)))
+        window = gtk_window_new()
+        pane = RemindersPane(store: store, window: window)
+        gtk_window_set_default_size(gtkWindow, 700, 800)
+        gtk_window_set_child(gtkWindow, pane.view.widget)
+        gtk_window_present(gtkWindow)
+        MainLoop.iterate(until: { gtk_widget_get_mapped(self.window) != 0 }, timeout: 10)
+        waitForPaint()
+    }
+
+    private var gtkWindow: UnsafeMutablePointer<GtkWindow> {
+        UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+    }
+
+    /// From asking for the list of 10,000 to the end of the first frame showing it.
+    func openToFirstPaint() -> Double {
+        pane.show(listID: small.id)
+        waitForPaint()
+        let start = ContinuousClock.now
+        pane.show(listID: big.id)
+        waitForPaint()
+        return milliseconds(ContinuousClock.now - start)
+    }
+
+    /// Moving every 20th reminder (500) to the other list: the command and its transaction,
+    /// and then the whole action as the menu does it (showing the destination with them
+    /// selected). Undone after each sample.
+    func moveFiveHundred() -> (save: Double, withDisplay: Double) {
+        pane.show(listID: big.id)
+        let rows = (try? store.reminders(inList: big.id)) ?? []
+        let chosen = stride(from: 0, to: rows.count, by: 20).map { rows[$0].id }
+        let start = ContinuousClock.now
+        let lists = [big.id: rows, small.id: (try? store.reminders(inList: small.id)) ?? []]
+        let command = ReminderOrdering.move(chosen, from: lists, to: small.id, at: lists[small.id]!.count)
+        try? store.apply(command)
+        let save = milliseconds(ContinuousClock.now - start)
+        try? store.apply(command.inverse)
+
+        pane.show(listID: big.id)
+        pane.view.select(chosen)
+        waitForPaint()
+        let whole = ContinuousClock.now
+        pane.transfer(chosen, to: small.id, copying: false)
+        waitForPaint()
+        let withDisplay = milliseconds(ContinuousClock.now - whole)
+        pane.undo()
+        return (save, withDisplay)
+    }
+
+    /// Work per frame while the list scrolls by 90 px a frame: from the frame clock's
+    /// update phase to the end of its paint.
+    func scrollFrames(count: Int) -> [Double] {
+        pane.show(listID: big.id)
+        waitForPaint()
+        guard let scroller = gtk_widget_get_parent(pane.view.listView),
+              let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque),
+              let clock = gtk_widget_get_frame_clock(window)
+        else { return [] }
+        let timer = FrameTimer()
+        let context = Unmanaged.passUnretained(timer).toOpaque()
+        let update = g_signal_connect_data(
+            UnsafeMutableRawPointer(clock), "update",
+            unsafeBitCast({ (_: UnsafeMutableRawPointer?, data: UnsafeMutableRawPointer?) in
+                Unmanaged<FrameTimer>.fromOpaque(data!).takeUnretainedValue().begin = ContinuousClock.now
+            } as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self),
+            context, nil, GConnectFlags(rawValue: 0))
+        let painted = g_signal_connect_data(
+            UnsafeMutableRawPointer(clock), "after-paint",
+            unsafeBitCast({ (_: UnsafeMutableRawPointer?, data: UnsafeMutableRawPointer?) in
+                let timer = Unmanaged<FrameTimer>.fromOpaque(data!).takeUnretainedValue()
+                if let begin = timer.begin {
+                    timer.samples.append(milliseconds(ContinuousClock.now - begin))
+                    timer.begin = nil
+                }
+            } as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self),
+            context, nil, GConnectFlags(rawValue: 0))
+        let upper = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        for index in 0..<count {
+            gtk_adjustment_set_value(adjustment, min(upper, Double(index) * 90))
+            waitForPaint()
+        }
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), update)
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), painted)
+        return timer.samples
+    }
+
+    private final class FrameTimer {
+        var begin: ContinuousClock.Instant?
+        var samples: [Double] = []
+    }
+
+    func close() {
+        gtk_window_destroy(gtkWindow)
+    }
+
+    private func waitForPaint() {
+        let clock = gtk_widget_get_frame_clock(window)
+        var painted = false
+        let handler = clock.map { clock in
+            withUnsafeMutablePointer(to: &painted) { flag in
+                g_signal_connect_data(
+                    UnsafeMutableRawPointer(clock), "after-paint",
+                    unsafeBitCast({ (_: UnsafeMutableRawPointer?, flag: UnsafeMutableRawPointer?) in
+                        flag!.assumingMemoryBound(to: Bool.self).pointee = true
+                    } as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self),
+                    flag, nil, GConnectFlags(rawValue: 0))
+            }
+        }
+        gtk_widget_queue_draw(window)
+        MainLoop.iterate(until: { painted }, timeout: 10)
+        if let clock, let handler { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler) }
+    }
+}
