@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import ToteCore
+
+/// The rows of DESIGN.md's drop matrix that concern notes, one test each, and what a drop
+/// changes in the note.
+@Suite struct DropMatrixTests {
+    private let all: Set<DropAction> = [.copy, .move]
+    /// What GDK offers while Ctrl is held (COPY only) or Shift (MOVE only).
+    private let ctrl: Set<DropAction> = [.copy]
+    private let shift: Set<DropAction> = [.move]
+
+    @Test func withinOneNoteMovesCtrlCopiesShiftMoves() {
+        #expect(DropMatrix.noteAction(from: .sameNote, offered: all) == .move)
+        #expect(DropMatrix.noteAction(from: .sameNote, offered: ctrl) == .copy)
+        #expect(DropMatrix.noteAction(from: .sameNote, offered: shift) == .move)
+    }
+
+    @Test func toAnotherNoteCopiesCtrlCopiesShiftMoves() {
+        #expect(DropMatrix.noteAction(from: .otherNote, offered: all) == .copy)
+        #expect(DropMatrix.noteAction(from: .otherNote, offered: ctrl) == .copy)
+        #expect(DropMatrix.noteAction(from: .otherNote, offered: shift) == .move)
+    }
+
+    @Test func fromAnotherAppAlwaysCopiesAndNeverAsksItToDelete() {
+        #expect(DropMatrix.noteAction(from: .otherApp, offered: all) == .copy)
+        #expect(DropMatrix.noteAction(from: .otherApp, offered: ctrl) == .copy)
+        #expect(DropMatrix.noteAction(from: .otherApp, offered: shift) == nil)
+        #expect(DropMatrix.noteAction(from: .otherApp, offered: [.move, .copy]) != .move)
+    }
+
+    @Test func ontoItselfOrWithNothingOfferedNothingIsAllowed() {
+        #expect(DropMatrix.noteAction(from: .sameNote, offered: all, ontoItself: true) == nil)
+        #expect(DropMatrix.noteAction(from: .sameNote, offered: ctrl, ontoItself: true) == nil)
+        for origin in [DragOrigin.sameNote, .otherNote, .otherApp] {
+            #expect(DropMatrix.noteAction(from: origin, offered: []) == nil)
+        }
+    }
+
+    @Test func toAnotherAppTheSourceNeverDeletes() {
+        // Whatever the other app answered (Nautilus answers MOVE and copies).
+        #expect(!DropMatrix.sourceRemovesDragged(selected: .move, landedInTote: false))
+        #expect(!DropMatrix.sourceRemovesDragged(selected: .copy, landedInTote: false))
+        #expect(DropMatrix.sourceRemovesDragged(selected: .move, landedInTote: true))
+        #expect(!DropMatrix.sourceRemovesDragged(selected: .copy, landedInTote: true))
+        #expect(!DropMatrix.sourceRemovesDragged(selected: nil, landedInTote: true))
+    }
+}
+
+@Suite struct NoteDropTests {
+    private func sample() -> RichText {
+        var text = RichText(plain: "alpha beta gamma\ndelta")
+        _ = try? text.apply(.replace(6..<10, with: RichText(paragraphs: [Paragraph(runs: [Run("beta", style: TextStyle(bold: true))])])))
+        return text
+    }
+
+    @Test func aMoveWithinTheNoteIsOneCommandAndUndoesExactly() throws {
+        let start = sample()
+        var text = start
+        let source = 6..<11 // "beta " with its bold
+        let drop = try #require(NoteDrop.plan(dropping: text.fragment(source), at: 22, into: text, movingFrom: source))
+        let inverse = try text.apply(drop.command)
+        #expect(text.plainText == "alpha gamma\ndeltabeta ")
+        #expect(drop.selection == TextSelection(17..<22))
+        #expect(text.fragment(drop.selection.range) == start.fragment(source), "styles travel")
+        _ = try text.apply(inverse)
+        #expect(text == start)
+    }
+
+    @Test func aMoveBackwardsLandsWhereItWasDropped() throws {
+        var text = sample()
+        let source = 11..<16 // "gamma"
+        let drop = try #require(NoteDrop.plan(dropping: text.fragment(source), at: 0, into: text, movingFrom: source))
+        _ = try text.apply(drop.command)
+        #expect(text.plainText == "gammaalpha beta \ndelta")
+        #expect(drop.selection == TextSelection(0..<5))
+    }
+
+    @Test(arguments: [6, 8, 11])
+    func aMoveOntoOrBesideItselfChangesNothing(offset: Int) {
+        let text = sample()
+        #expect(NoteDrop.plan(dropping: text.fragment(6..<11), at: offset, into: text, movingFrom: 6..<11) == nil)
+    }
+
+    @Test func aCopyInsertsAndSelectsTheCopy() throws {
+        var text = sample()
+        let drop = try #require(NoteDrop.plan(dropping: text.fragment(0..<5), at: 17, into: text))
+        _ = try text.apply(drop.command)
+        #expect(text.plainText == "alpha beta gamma\nalphadelta")
+        #expect(drop.selection == TextSelection(17..<22))
+    }
+
+    @Test func anEmbeddedImageMovesWithItsText() throws {
+        let image = Attachment(kind: .image, media: MediaReference(digest: String(repeating: "a", count: 64), fileExtension: "png"),
+                               fileName: "a.png", mimeType: "image/png", byteCount: 4)
+        var text = RichText(plain: "one two")
+        _ = try text.apply(.replace(3..<3, with: RichText(paragraphs: [Paragraph(runs: [Run(attachment: image)])])))
+        let start = text
+        let drop = try #require(NoteDrop.plan(dropping: text.fragment(2..<5), at: 8, into: text, movingFrom: 2..<5))
+        let inverse = try text.apply(drop.command)
+        #expect(text.attachments.count == 1)
+        _ = try text.apply(inverse)
+        #expect(text == start)
+    }
+
+    @Test func outOfRangeDropsAreRefused() {
+        let text = sample()
+        #expect(NoteDrop.plan(dropping: RichText(plain: "x"), at: 999, into: text) == nil)
+        #expect(NoteDrop.plan(dropping: RichText(), at: 0, into: text) == nil)
+        #expect(NoteDrop.plan(dropping: RichText(plain: "x"), at: 0, into: text, movingFrom: 5..<999) == nil)
+    }
+}
+
+@Suite struct NoteTransferTests {
+    private let origin = NoteTransfer.Origin(noteID: UUID(), range: 3..<9)
+
+    @Test func representationsRoundTripWhatTheyCarry() throws {
+        var fragment = RichText(plain: "Heading\nbold and plain")
+        fragment.setParagraphStyles([.heading(1)], from: 0)
+        _ = try fragment.apply(.replace(8..<12, with: RichText(paragraphs: [Paragraph(runs: [Run("bold", style: TextStyle(bold: true))])])))
+        let noMedia: (MediaReference) -> Data? = { _ in nil }
+        let refuse: (Data, String) throws -> MediaReference = { _, _ in throw CocoaError(.featureUnsupported) }
+        let tote = try #require(NoteTransfer.data(for: NoteTransfer.toteMIMEType, of: fragment, origin: origin, mediaData: noMedia))
+        let fromTote = try NoteTransfer.richText(from: tote, mimeType: NoteTransfer.toteMIMEType, storeMedia: refuse)
+        #expect(fromTote.text == fragment)
+        #expect(fromTote.origin == origin)
+        let html = try #require(NoteTransfer.data(for: "text/html", of: fragment, origin: nil, mediaData: noMedia))
+        #expect(try NoteTransfer.richText(from: html, mimeType: "text/html", storeMedia: refuse).text == fragment)
+        let plain = try #require(NoteTransfer.data(for: NoteTransfer.plainMIMEType, of: fragment, origin: nil, mediaData: noMedia))
+        #expect(String(decoding: plain, as: UTF8.self) == "Heading\nbold and plain")
+    }
+
+    @Test func theRichestAcceptedFormatIsTaken() {
+        #expect(NoteTransfer.preferredFormat(among: ["text/plain", "text/html"]) == "text/html")
+        #expect(NoteTransfer.preferredFormat(among: ["text/plain;charset=utf-8", NoteTransfer.toteMIMEType, "text/html"])
+                == NoteTransfer.toteMIMEType)
+        #expect(NoteTransfer.preferredFormat(among: ["UTF8_STRING", "TEXT"]) == "UTF8_STRING")
+        #expect(NoteTransfer.preferredFormat(among: ["image/png"]) == nil)
+    }
+
+    @Test(arguments: [Data(), Data("TOTE-RICH-1\n".utf8), Data("TOTE-RICH-1\n-\ngarbage".utf8), Data([0xff, 0x0a, 0x0a])])
+    func damagedToteDataIsRefused(data: Data) {
+        #expect(throws: NoteTransfer.Failure.unreadable) {
+            try NoteTransfer.richText(from: data, mimeType: NoteTransfer.toteMIMEType, storeMedia: { _, _ in
+                throw CocoaError(.featureUnsupported)
+            })
+        }
+    }
+}
