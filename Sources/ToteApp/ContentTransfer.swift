@@ -79,6 +79,17 @@ enum ContentTransfer {
         }
     }
 
+    /// Reads the first of `mimeTypes` a drop has, at most `limit` bytes.
+    static func readDrop(
+        _ drop: UnsafeMutableRawPointer, mimeTypes: [String], limit: Int,
+        done: @escaping @MainActor (Result<(mimeType: String, data: Data), ReadFailure>) -> Void
+    ) {
+        let box = Unmanaged.passRetained(ReadBox(done)).toOpaque()
+        withCStringArray(mimeTypes) { types in
+            tote_shim_drop_read(OpaquePointer(drop), types, gsize(limit), readDone, box)
+        }
+    }
+
     private static let readDone: ToteReadDone = { mimeType, bytes, message, context in
         nonisolated(unsafe) let context = context
         let result: Result<(mimeType: String, data: Data), ReadFailure>

@@ -23,6 +23,8 @@ final class MainWindow {
     private var editor: NoteEditor?
     private var reminders: RemindersPane?
     private var recentlyDeleted: Note?
+    /// Undoes the last drop from another note, in both notes (the toast's Undo).
+    private var undoDrop: (() -> Void)?
 
     private enum Page: String {
         case welcome, note, reminderList = "reminder-list", storeError = "store-error"
@@ -253,6 +255,23 @@ final class MainWindow {
                 self?.showToast(format(tr("Could not insert “{file}”: {reason}"), ["file": name, "reason": reason]))
             }
             editor.onInsertFile = { [weak self] in self?.chooseFilesToInsert() }
+            editor.onDroppedFromOtherNote = { [weak self, weak editor] action, session in
+                guard let self, let editor else { return }
+                let name = editor.note?.displayTitle ?? tr("Untitled Note")
+                let title = action == .move
+                    ? format(tr("Moved to “{note}”"), ["note": name])
+                    : format(tr("Copied to “{note}”"), ["note": name])
+                weak var source = session.editor
+                self.undoDrop = { [weak editor] in
+                    editor?.undo()
+                    if action == .move { source?.undo() }
+                }
+                let toast = adw_toast_new(title)!
+                adw_toast_set_button_label(toast, tr("_Undo"))
+                adw_toast_set_action_name(toast, "win.undo-drop")
+                self.toastTitles.append(title)
+                adw_toast_overlay_add_toast(self.toastOverlay.opaque, toast)
+            }
             editor.onTextTooLong = { [weak self] length in
                 self?.showToast(format(
                     tr("Text not inserted: a line of {count} characters is longer than the {limit} Tote shows in one paragraph"),
@@ -443,6 +462,10 @@ final class MainWindow {
             }),
             ("delete-note", { $0.deleteShownNote() }),
             ("undo-delete", { $0.undoDelete() }),
+            ("undo-drop", { window in
+                window.undoDrop?()
+                window.undoDrop = nil
+            }),
             ("insert-file", { $0.chooseFilesToInsert() }),
         ]
         for (name, handler) in actions {

@@ -30,11 +30,14 @@ final class NoteEditor {
     var onTextTooLong: (Int) -> Void = { _ in }
     /// Called when the person asks to insert a file (the window shows the file chooser).
     var onInsertFile: () -> Void = {}
+    /// Called after text dragged from another note was dropped here (the window says so
+    /// in a toast with Undo).
+    var onDroppedFromOtherNote: (DropAction, NoteDragSession) -> Void = { _, _ in }
 
     private(set) var note: Note?
     private(set) var text = RichText()
     private(set) var history = UndoHistory()
-    private let store: Store
+    let store: Store
     private let policy: SavePolicy
     private let tags: TextTags
     private let saveQueue = DispatchQueue(label: "io.github.totenotes.Tote.save")
@@ -48,10 +51,12 @@ final class NoteEditor {
     private var typingStyle: TextStyle?
     /// The insertion the buffer is about to make, for tagging it once it is in.
     private var pendingInsertion: (offset: Int, text: RichText)?
-    private var isReadOnly = false
+    private(set) var isReadOnly = false
     /// Set while the buffer is still being filled with a long note, in idle chunks.
     private(set) var isFillingBuffer = false
     private var fillGeneration = 0
+    /// Where a press inside the selection landed, until it ends as a click or a drag.
+    var pressInSelection: Int?
 
     init(store: Store, policy: SavePolicy = .standard) {
         self.store = store
@@ -110,6 +115,7 @@ final class NoteEditor {
         titleField.connect("activate") { [weak self] in self?.focusBody() }
         connectBuffer()
         addActions()
+        installDragAndDrop()
     }
 
     isolated deinit {

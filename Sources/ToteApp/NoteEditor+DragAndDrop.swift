@@ -1,0 +1,411 @@
+import CAdw
+import CShim
+import Foundation
+import ToteCore
+
+/// A drag of note text in progress from some editor of this process: what was dragged,
+/// from where, so a drop in Tote can move it (and one undo can put it back).
+@MainActor
+final class NoteDragSession {
+    static var current: NoteDragSession?
+
+    weak var editor: NoteEditor?
+    let noteID: UUID
+    let noteName: String
+    let range: Range<Int>
+    let fragment: RichText
+    /// The GdkDrag, compared with a drop's `gdk_drop_get_drag` to know the drop is ours.
+    var drag: UnsafeMutableRawPointer?
+
+    init(editor: NoteEditor, noteID: UUID, noteName: String, range: Range<Int>, fragment: RichText) {
+        self.editor = editor
+        self.noteID = noteID
+        self.noteName = noteName
+        self.range = range
+        self.fragment = fragment
+    }
+}
+
+/// Tote owns drags in the note editor (GtkTextView's own drag and drop is plain text only,
+/// loses images on a move and takes two undos): a GtkDragSource in the capture phase starts
+/// drags of the selection before the text view's gesture sees them, and a
+/// GtkDropTargetAsync replaces the text view's GtkDropTarget. GTK's good parts stay: the
+/// drag threshold, the cancel animation, the drop caret (the text view's "gtk_drag_target"
+/// mark, made visible) and its edge auto-scroll (its GtkDropControllerMotion is kept).
+extension NoteEditor {
+    func installDragAndDrop() {
+        removeBuiltInDropTarget()
+        installDragSource()
+        installDropTarget()
+    }
+
+    private func removeBuiltInDropTarget() {
+        let controllers = gtk_widget_observe_controllers(textView)!
+        var builtIn: [UnsafeMutableRawPointer] = []
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            guard let controller = g_list_model_get_item(controllers, index) else { continue }
+            if g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self), gtk_drop_target_get_type()).isTrue {
+                builtIn.append(controller)
+            }
+            g_object_unref(controller)
+        }
+        g_object_unref(controllers.raw)
+        for controller in builtIn { gtk_widget_remove_controller(textView, OpaquePointer(controller)) }
+    }
+
+    // MARK: Dragging out
+
+    private func installDragSource() {
+        let source = gtk_drag_source_new()!
+        gtk_event_controller_set_propagation_phase(source.opaque, GTK_PHASE_CAPTURE)
+        gtk_drag_source_set_actions(source, GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
+        let context = Unmanaged.passRetained(WeakEditorBox(self)).toOpaque()
+        let prepare: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?)
+            -> UnsafeMutableRawPointer? = { source, x, y, context in
+            nonisolated(unsafe) let context = context
+            nonisolated(unsafe) let source = source
+            let provider = MainActor.assumeIsolated { () -> UInt in
+                guard let editor = Unmanaged<WeakEditorBox>.fromOpaque(context!).takeUnretainedValue().editor,
+                      let provider = editor.prepareDrag(x: x, y: y, source: source)
+                else { return 0 }
+                return UInt(bitPattern: provider)
+            }
+            return UnsafeMutableRawPointer(bitPattern: provider)
+        }
+        g_signal_connect_data(source.raw, "prepare", unsafeBitCast(prepare, to: GCallback.self), context, { context, _ in
+            Unmanaged<WeakEditorBox>.fromOpaque(context!).release()
+        }, GConnectFlags(rawValue: 0))
+        // GtkTextView's click gesture claims every press (bubble phase), which would cancel
+        // this source: a press inside the selection is claimed here first, in the capture
+        // phase, and the text view does not see it. Anywhere else the source stands aside.
+        source.connect("begin") { [weak self] sequence in
+            guard let self else { return }
+            self.pressBegan(source, sequence: sequence)
+        }
+        source.connect("end") { [weak self] sequence in
+            guard let self else { return }
+            self.pressEnded(source, sequence: sequence)
+        }
+        source.connect("drag-begin") { [weak self] drag in self?.dragBegan(drag) }
+        source.connect("drag-end") { (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
+            // Nothing is deleted here: a move that landed in Tote was done by the drop (one
+            // undo step), and another app's MOVE answer is never taken as leave to delete.
+            NoteDragSession.current = nil
+        }
+        source.connect("drag-cancel") { (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
+            NoteDragSession.current = nil
+        }
+        gtk_widget_add_controller(textView, source.opaque)
+    }
+
+    private func pressBegan(_ source: OpaquePointer, sequence: UnsafeMutableRawPointer?) {
+        var x = 0.0, y = 0.0
+        let state = gtk_event_controller_get_current_event_state(source).rawValue
+        let extending = state & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue) != 0
+        let range = selection.range
+        guard !extending, !range.isEmpty, note != nil,
+              gtk_gesture_get_point(source, OpaquePointer(sequence), &x, &y).isTrue,
+              let offset = offset(atWidgetX: x, y: y), range.contains(offset)
+        else {
+            gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_DENIED)
+            return
+        }
+        pressInSelection = offset
+        gtk_widget_grab_focus(textView)
+        gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_CLAIMED)
+    }
+
+    /// A press in the selection that did not become a drag is a click: the cursor goes
+    /// there, as the text view would have done.
+    private func pressEnded(_ source: OpaquePointer, sequence: UnsafeMutableRawPointer?) {
+        guard let offset = pressInSelection else { return }
+        pressInSelection = nil
+        select(.cursor(at: offset))
+    }
+
+    /// The content of a drag of the selection, when the press was inside it; nil otherwise,
+    /// so the text view goes on selecting text.
+    private func prepareDrag(x: Double, y: Double, source: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GdkContentProvider>? {
+        guard let note, !isFillingBuffer else { return nil }
+        let range = selection.range
+        guard !range.isEmpty, let offset = offset(atWidgetX: x, y: y), range.contains(offset) || offset == range.upperBound
+        else { return nil }
+        if let source {
+            let actions = isReadOnly ? GDK_ACTION_COPY.rawValue : GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue
+            gtk_drag_source_set_actions(OpaquePointer(source), GdkDragAction(actions))
+        }
+        let fragment = text.fragment(range)
+        let session = NoteDragSession(
+            editor: self, noteID: note.id, noteName: titleText.isEmpty ? (note.displayTitle ?? tr("Untitled Note")) : titleText,
+            range: range, fragment: fragment)
+        NoteDragSession.current = session
+        let origin = NoteTransfer.Origin(noteID: note.id, range: range)
+        let media = store.media
+        return ContentTransfer.provider(offering: NoteTransfer.offered) { type in
+            NoteTransfer.data(for: type, of: fragment, origin: origin, mediaData: { try? Data(contentsOf: media.url(for: $0)) })
+        }
+    }
+
+    /// A translucent icon showing the start of the dragged text in its style.
+    private func dragBegan(_ drag: UnsafeMutableRawPointer?) {
+        guard let drag, let session = NoteDragSession.current, session.editor === self else { return }
+        session.drag = drag
+        pressInSelection = nil  // a drag, not a click
+        let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
+        let label = gtk_label_new(nil)!
+        gtk_label_set_markup(label.opaque, Self.iconMarkup(for: session.fragment))
+        gtk_label_set_max_width_chars(label.opaque, 40)
+        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+        gtk_widget_add_css_class(label, "card")
+        gtk_widget_add_css_class(label, "drag-text")
+        gtk_widget_set_opacity(label, 0.85)
+        gtk_drag_icon_set_child(icon.opaque, label)
+    }
+
+    /// Up to 60 characters of the fragment's first line, with its first run's style.
+    static func iconMarkup(for fragment: RichText) -> String {
+        let firstLine = fragment.paragraphs.first { !$0.runs.isEmpty } ?? fragment.paragraphs.first
+        let style = firstLine?.runs.first?.style ?? TextStyle.plain
+        var shown = firstLine.map { $0.runs.map { $0.attachment == nil ? $0.text : "🖼" }.joined() } ?? ""
+        if shown.count > 60 { shown = String(shown.prefix(60)) + "…" }
+        if fragment.paragraphs.count > 1 { shown += " …" }
+        var markup = g_markup_escape_text(shown, -1).map { pointer -> String in
+            defer { g_free(pointer) }
+            return String(cString: pointer)
+        } ?? ""
+        if style.bold { markup = "<b>\(markup)</b>" }
+        if style.italic { markup = "<i>\(markup)</i>" }
+        if style.underline { markup = "<u>\(markup)</u>" }
+        if style.strikethrough { markup = "<s>\(markup)</s>" }
+        if style.monospace { markup = "<tt>\(markup)</tt>" }
+        return markup
+    }
+
+    // MARK: Dropping in
+
+    private func installDropTarget() {
+        let formats = withCStringArray(NoteTransfer.accepted + ["text/uri-list"]) { types -> OpaquePointer in
+            let builder = gdk_content_formats_builder_new()!
+            var index = 0
+            while let type = types[index] {
+                gdk_content_formats_builder_add_mime_type(builder, type)
+                index += 1
+            }
+            return gdk_content_formats_builder_free_to_formats(builder)
+        }
+        let target = gtk_drop_target_async_new(formats, GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))!
+        let context = { Unmanaged.passRetained(WeakEditorBox(self)).toOpaque() }
+        let release: GClosureNotify = { context, _ in Unmanaged<WeakEditorBox>.fromOpaque(context!).release() }
+
+        let motion: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?)
+            -> UInt32 = { _, drop, x, y, context in
+            nonisolated(unsafe) let (drop, context) = (drop, context)
+            return MainActor.assumeIsolated {
+                guard let editor = Unmanaged<WeakEditorBox>.fromOpaque(context!).takeUnretainedValue().editor,
+                      let drop else { return 0 }
+                return editor.dropMotion(drop, x: x, y: y)
+            }
+        }
+        for signal in ["drag-enter", "drag-motion"] {
+            g_signal_connect_data(target.raw, signal, unsafeBitCast(motion, to: GCallback.self), context(), release,
+                                  GConnectFlags(rawValue: 0))
+        }
+        let leave: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+            _, _, context in
+            nonisolated(unsafe) let context = context
+            MainActor.assumeIsolated {
+                Unmanaged<WeakEditorBox>.fromOpaque(context!).takeUnretainedValue().editor?.hideDropCaret()
+            }
+        }
+        g_signal_connect_data(target.raw, "drag-leave", unsafeBitCast(leave, to: GCallback.self), context(), release,
+                              GConnectFlags(rawValue: 0))
+        let drop: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?)
+            -> gboolean = { _, drop, x, y, context in
+            nonisolated(unsafe) let (drop, context) = (drop, context)
+            return MainActor.assumeIsolated {
+                guard let editor = Unmanaged<WeakEditorBox>.fromOpaque(context!).takeUnretainedValue().editor,
+                      let drop else { return 0 }
+                return editor.dropped(drop, x: x, y: y).g
+            }
+        }
+        g_signal_connect_data(target.raw, "drop", unsafeBitCast(drop, to: GCallback.self), context(), release,
+                              GConnectFlags(rawValue: 0))
+        gtk_widget_add_controller(textView, target.opaque)
+    }
+
+    /// Where a drag over the text comes from, and whether it would land on itself.
+    private func origin(of drop: UnsafeMutableRawPointer, at offset: Int) -> (DragOrigin, NoteDragSession?, ontoItself: Bool) {
+        if let session = NoteDragSession.current, let drag = session.drag,
+           gdk_drop_get_drag(OpaquePointer(drop)).map({ UnsafeMutableRawPointer($0) }) == drag {
+            if session.editor === self, session.noteID == note?.id {
+                let ontoItself = (session.range.lowerBound...session.range.upperBound).contains(offset)
+                return (.sameNote, session, ontoItself)
+            }
+            return (.otherNote, session, false)
+        }
+        return (.otherApp, nil, false)
+    }
+
+    private static func offered(_ drop: UnsafeMutableRawPointer) -> Set<DropAction> {
+        let actions = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
+        var offered: Set<DropAction> = []
+        if actions & GDK_ACTION_COPY.rawValue != 0 { offered.insert(.copy) }
+        if actions & GDK_ACTION_MOVE.rawValue != 0 { offered.insert(.move) }
+        return offered
+    }
+
+    private static func gdkAction(_ action: DropAction?) -> UInt32 {
+        switch action {
+        case .copy: return GDK_ACTION_COPY.rawValue
+        case .move: return GDK_ACTION_MOVE.rawValue
+        case nil: return 0
+        }
+    }
+
+    /// The action the pointer shows here, with the drop caret at the drop point.
+    private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> UInt32 {
+        guard !isReadOnly, !isFillingBuffer, note != nil, let offset = offset(atWidgetX: x, y: y) else {
+            hideDropCaret()
+            return 0
+        }
+        let (origin, _, ontoItself) = origin(of: drop, at: offset)
+        let action = DropMatrix.noteAction(from: origin, offered: Self.offered(drop), ontoItself: ontoItself)
+        if action == nil { hideDropCaret() } else { showDropCaret(at: offset) }
+        return Self.gdkAction(action)
+    }
+
+    private func dropped(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> Bool {
+        hideDropCaret()
+        // GtkDropTargetAsync leaves the drop highlight on after a drop on X11.
+        gtk_widget_unset_state_flags(textView, GTK_STATE_FLAG_DROP_ACTIVE)
+        guard !isReadOnly, !isFillingBuffer, let note, let offset = offset(atWidgetX: x, y: y) else { return false }
+        let (origin, session, ontoItself) = origin(of: drop, at: offset)
+        guard let action = DropMatrix.noteAction(from: origin, offered: Self.offered(drop), ontoItself: ontoItself) else {
+            return false
+        }
+        if let session {
+            // A drag from Tote: the fragment is at hand, with its styles and media.
+            let moved = dropFromTote(session, action: action, at: offset)
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(moved ? Self.gdkAction(action) : 0))
+            return moved
+        }
+        let offeredTypes = ContentTransfer.mimeTypes(of: gdk_drop_get_formats(OpaquePointer(drop)))
+        let preferred = offeredTypes.contains("text/uri-list") && NoteTransfer.preferredFormat(among: offeredTypes) != NoteTransfer.toteMIMEType
+            && !offeredTypes.contains(NoteTransfer.htmlMIMEType) ? "text/uri-list" : NoteTransfer.preferredFormat(among: offeredTypes)
+        guard let type = preferred else { return false }
+        let noteID = note.id
+        g_object_ref(drop)
+        ContentTransfer.readDrop(drop, mimeTypes: [type], limit: NoteTransfer.maximumBytes) { [weak self] result in
+            defer { g_object_unref(drop) }
+            guard let self, self.note?.id == noteID else {
+                gdk_drop_finish(OpaquePointer(drop), GdkDragAction(0))
+                return
+            }
+            let inserted: Bool
+            switch result {
+            case .success(let (mimeType, data)):
+                inserted = self.insertDropped(data, mimeType: mimeType, at: offset)
+            case .failure(.tooLarge):
+                self.onInsertFailed(tr("Dropped content"), tr("it is larger than 64 MB"))
+                inserted = false
+            case .failure(.failed(let reason)):
+                self.onInsertFailed(tr("Dropped content"), reason)
+                inserted = false
+            }
+            // Always a copy: the other app keeps what it dragged.
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(inserted ? GDK_ACTION_COPY.rawValue : 0))
+        }
+        return true
+    }
+
+    private func dropFromTote(_ session: NoteDragSession, action: DropAction, at offset: Int) -> Bool {
+        let sameNote = session.editor === self && session.noteID == note?.id
+        let moving = sameNote && action == .move ? session.range : nil
+        guard let plan = NoteDrop.plan(dropping: session.fragment, at: offset, into: text, movingFrom: moving) else {
+            return false
+        }
+        perform(plan.command, selectionAfter: plan.selection)
+        gtk_widget_grab_focus(textView)
+        if !sameNote {
+            if action == .move, let source = session.editor, source.note?.id == session.noteID {
+                source.removeDragged(session.range)
+            } else {
+                session.editor?.clearSelection()
+            }
+            onDroppedFromOtherNote(action, session)
+        }
+        return true
+    }
+
+    /// The source side of a move to another note: the range goes, as its own undo step.
+    func removeDragged(_ range: Range<Int>) {
+        perform(.replace(range, with: RichText()), selectionAfter: .cursor(at: range.lowerBound))
+    }
+
+    func clearSelection() {
+        let cursor = selection.cursor
+        select(.cursor(at: cursor))
+    }
+
+    /// Rich text, HTML, plain text or files from outside, inserted at `offset` and selected.
+    private func insertDropped(_ data: Data, mimeType: String, at offset: Int) -> Bool {
+        if mimeType == "text/uri-list" {
+            let paths = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line -> String? in
+                let uri = line.trimmingCharacters(in: .whitespaces)
+                guard !uri.hasPrefix("#"), let url = URL(string: uri), url.isFileURL else { return nil }
+                return url.path
+            }
+            guard !paths.isEmpty else { return false }
+            select(.cursor(at: offset))
+            insertFiles(atPaths: paths)
+            return true
+        }
+        let media = store.media
+        let fragment: RichText
+        do {
+            fragment = try NoteTransfer.richText(from: data, mimeType: mimeType, storeMedia: { data, ext in
+                try media.store(data, fileExtension: ext)
+            }).text
+        } catch {
+            onInsertFailed(tr("Dropped content"), tr("it cannot be read as text"))
+            return false
+        }
+        if let length = text.overlongParagraph(replacing: offset..<offset, with: fragment) {
+            onTextTooLong(length)
+            return false
+        }
+        guard let plan = NoteDrop.plan(dropping: fragment, at: offset, into: text) else { return false }
+        perform(plan.command, selectionAfter: plan.selection)
+        gtk_widget_grab_focus(textView)
+        return true
+    }
+
+    // MARK: Drop caret
+
+    private var dropMark: UnsafeMutablePointer<GtkTextMark>? {
+        gtk_text_buffer_get_mark(buffer, "gtk_drag_target")
+    }
+
+    private func showDropCaret(at offset: Int) {
+        guard let mark = dropMark else { return }
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(offset))
+        gtk_text_buffer_move_mark(buffer, mark, &iter)
+        gtk_text_mark_set_visible(mark, true.g)
+    }
+
+    func hideDropCaret() {
+        if let mark = dropMark { gtk_text_mark_set_visible(mark, false.g) }
+    }
+
+    /// The character offset under a point in the text view's widget coordinates.
+    func offset(atWidgetX x: Double, y: Double) -> Int? {
+        var bufferX: Int32 = 0, bufferY: Int32 = 0
+        gtk_text_view_window_to_buffer_coords(textView.cast(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
+        var iter = GtkTextIter()
+        var trailing: Int32 = 0
+        guard gtk_text_view_get_iter_at_position(textView.cast(), &iter, &trailing, bufferX, bufferY).isTrue
+                || true else { return nil }
+        return Int(gtk_text_iter_get_offset(&iter)) + Int(trailing)
+    }
+}
