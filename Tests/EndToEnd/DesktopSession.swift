@@ -187,10 +187,50 @@ final class DesktopSession {
     /// Accessible objects of `process` as "role<TAB>name" lines, read through AT-SPI as a
     /// screen reader would.
     func accessibleObjects(of process: Process) throws -> [String] {
+        try atspi(["tree", "\(process.processIdentifier)"])
+    }
+
+    /// Screen points at the middle of characters of the text object named `name` (AT-SPI
+    /// gives window coordinates in GTK 4.8; the window's position is added).
+    func characterCenters(of process: Process, in name: String, offsets: [Int], window: String) throws -> [(x: Int, y: Int)] {
+        let origin = try windowOrigin(window)
+        let lines = try atspi(["extents", "\(process.processIdentifier)", name] + offsets.map(String.init))
+        return lines.map { line in
+            let numbers = line.split(separator: " ").compactMap { Int($0) }
+            return (origin.x + numbers[0] + numbers[2] / 2, origin.y + numbers[1] + numbers[3] / 2)
+        }
+    }
+
+    /// The screen point at the middle of the accessible object named `name` (a sidebar row).
+    func center(of process: Process, named name: String, window: String) throws -> (x: Int, y: Int) {
+        let origin = try windowOrigin(window)
+        let numbers = try atspi(["box", "\(process.processIdentifier)", name]).first?
+            .split(separator: " ").compactMap { Int($0) } ?? []
+        guard numbers.count == 4 else { throw SessionError.failedToStart("no accessible object named \(name)") }
+        return (origin.x + numbers[0] + numbers[2] / 2, origin.y + numbers[1] + numbers[3] / 2)
+    }
+
+    /// The selected range of the text object named `name`, as a screen reader reads it.
+    func textSelection(of process: Process, in name: String) throws -> Range<Int> {
+        let numbers = try atspi(["selection", "\(process.processIdentifier)", name]).first?
+            .split(separator: " ").compactMap { Int($0) } ?? []
+        guard numbers.count == 2 else { return 0..<0 }
+        return min(numbers[0], numbers[1])..<max(numbers[0], numbers[1])
+    }
+
+    func windowOrigin(_ window: String) throws -> (x: Int, y: Int) {
+        let geometry = try xdotool(["getwindowgeometry", window])
+        guard let line = geometry.split(separator: "\n").first(where: { $0.contains("Position:") }) else { return (0, 0) }
+        let numbers = line.replacingOccurrences(of: "Position:", with: "").split(separator: " ")[0]
+            .split(separator: ",").compactMap { Int($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : (0, 0)
+    }
+
+    private func atspi(_ arguments: [String]) throws -> [String] {
         let script = Self.repositoryRoot.appendingPathComponent("Tests/EndToEnd/Helpers/atspi.py")
         let run = Process()
         run.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        run.arguments = [script.path, "tree", "\(process.processIdentifier)"]
+        run.arguments = [script.path] + arguments
         run.environment = environment
         let output = Pipe()
         run.standardOutput = output

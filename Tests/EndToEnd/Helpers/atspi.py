@@ -1,7 +1,11 @@
 #!/usr/bin/python3
 """Reads an application's widgets through AT-SPI, as a screen reader would.
 
-usage: atspi.py tree PID      prints "role<TAB>name" for every accessible object of PID
+usage: atspi.py tree PID                   prints "role<TAB>name" for every accessible object of PID
+       atspi.py extents PID NAME OFFSET...  prints "x y w h" (window coordinates) of each character
+                                            OFFSET of the text object named NAME, one line each
+       atspi.py selection PID NAME          prints "start end" of the text object's selection
+       atspi.py box PID NAME                prints "x y w h" (window coordinates) of the object named NAME
 """
 import sys
 
@@ -24,6 +28,18 @@ def walk(node, depth=0):
         walk(child, depth + 1)
 
 
+def find(node, name, depth=0):
+    if node is None or depth > 40:
+        return None
+    if node.name == name:
+        return node
+    for child in node:
+        found = find(child, name, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
 def main():
     command, pid = sys.argv[1], int(sys.argv[2])
     app = application(pid)
@@ -31,6 +47,22 @@ def main():
         sys.exit(f"no accessible application with pid {pid}")
     if command == "tree":
         walk(app)
+    elif command == "extents":
+        text = find(app, sys.argv[3]).queryText()
+        for offset in sys.argv[4:]:
+            x, y, w, h = text.getCharacterExtents(int(offset), pyatspi.WINDOW_COORDS)
+            print(x, y, w, h)
+    elif command == "box":
+        box = find(app, sys.argv[3]).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        print(box.x, box.y, box.width, box.height)
+    elif command == "selection":
+        text = find(app, sys.argv[3]).queryText()
+        if text.getNSelections() == 0:
+            caret = text.caretOffset
+            print(caret, caret)
+        else:
+            start, end = text.getSelection(0)
+            print(start, end)
 
 
 main()
