@@ -83,16 +83,33 @@ final class DesktopSession {
 
     /// Starts `tote` in this session; its output goes to logs/tote-N.log.
     func launchTote(_ arguments: [String] = []) throws -> Process {
+        try launch(Self.toteBinary, arguments, logName: "tote")
+    }
+
+    /// Starts another program in this session (GNOME Text Editor); output to logs/NAME-N.log.
+    func launch(_ executable: URL, _ arguments: [String], logName: String) throws -> Process {
         let tote = Process()
-        tote.executableURL = Self.toteBinary
+        tote.executableURL = executable
         tote.arguments = arguments
         tote.environment = environment
-        let log = try Self.logFile(root, "tote-\(processes.count)")
+        let log = try Self.logFile(root, "\(logName)-\(processes.count)")
         tote.standardOutput = log
         tote.standardError = log
         try tote.run()
         processes.append(tote)
         return tote
+    }
+
+    /// Waits for a visible window whose title contains `name` and gives it keyboard focus.
+    func waitForWindow(named name: String, timeout: TimeInterval = 20) throws -> String {
+        var window: String?
+        try waitUntil("a window named \(name)", timeout: timeout) {
+            window = try? xdotool(["search", "--onlyvisible", "--name", name])
+                .split(separator: "\n").first.map(String.init)
+            return window != nil
+        }
+        _ = try xdotool(["windowfocus", "--sync", window!])
+        return window!
     }
 
     /// Waits for a visible window of `process` and gives it keyboard focus; returns its id.
@@ -208,6 +225,17 @@ final class DesktopSession {
             .split(separator: " ").compactMap { Int($0) } ?? []
         guard numbers.count == 4 else { throw SessionError.failedToStart("no accessible object named \(name)") }
         return (origin.x + numbers[0] + numbers[2] / 2, origin.y + numbers[1] + numbers[3] / 2)
+    }
+
+    /// The text of the text object named `name` (or "role=text"), as a screen reader reads it.
+    func text(of process: Process, in name: String) throws -> String {
+        try atspi(["text", "\(process.processIdentifier)", name]).joined(separator: "\n")
+    }
+
+    /// Places a window (there is no window manager: every window maps at 0,0).
+    func place(_ window: String, x: Int, y: Int, width: Int, height: Int) throws {
+        try xdotool(["windowsize", "--sync", window, "\(width)", "\(height)"])
+        try xdotool(["windowmove", "--sync", window, "\(x)", "\(y)"])
     }
 
     /// The selected range of the text object named `name`, as a screen reader reads it.

@@ -5,6 +5,8 @@ usage: atspi.py tree PID                   prints "role<TAB>name" for every acce
        atspi.py extents PID NAME OFFSET...  prints "x y w h" (window coordinates) of each character
                                             OFFSET of the text object named NAME, one line each
        atspi.py selection PID NAME          prints "start end" of the text object's selection
+       atspi.py text PID NAME               prints the text of the text object named NAME
+                                            (NAME may be role=ROLE: the first object with that role)
        atspi.py box PID NAME                prints "x y w h" (window coordinates) of the object named NAME
 """
 import sys
@@ -29,9 +31,13 @@ def walk(node, depth=0):
 
 
 def find(node, name, depth=0):
+    """The first object named `name`, or with role R when `name` is "role=R"."""
     if node is None or depth > 40:
         return None
-    if node.name == name:
+    if name.startswith("role="):
+        if node.getRoleName() == name[5:]:
+            return node
+    elif node.name == name:
         return node
     for child in node:
         found = find(child, name, depth + 1)
@@ -55,6 +61,9 @@ def main():
     elif command == "box":
         box = find(app, sys.argv[3]).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         print(box.x, box.y, box.width, box.height)
+    elif command == "text":
+        text = find(app, sys.argv[3]).queryText()
+        sys.stdout.write(text.getText(0, -1))
     elif command == "selection":
         text = find(app, sys.argv[3]).queryText()
         if text.getNSelections() == 0:
