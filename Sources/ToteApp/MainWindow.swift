@@ -298,6 +298,12 @@ final class MainWindow {
         switch selection {
         case .note(let id):
             guard let note = try? store.note(id: id), let editor else { return }
+            // One editor per note: two would overwrite each other's saves.
+            if let other = app.window(showingNote: id, besides: self) {
+                showToast(format(tr("“{note}” is open in another window"), ["note": note.displayTitle ?? tr("Untitled Note")]))
+                gtk_window_present(other.window.cast())
+                return
+            }
             editor.show(note)
             gtk_widget_set_visible(noteMenuButton, true.g)
             adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
@@ -311,7 +317,7 @@ final class MainWindow {
     }
 
     private func noteSaved(_ note: Note) {
-        sidebar.update(note: note)
+        app.noteSaved(note)
         if editor?.note?.id == note.id {
             adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
         }
@@ -430,7 +436,8 @@ final class MainWindow {
     private static func primaryMenuButton() -> WidgetPointer {
         let button = menuButton(
             icon: "open-menu-symbolic", name: tr("Main Menu"),
-            items: [(tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Tote"), "app.about")])
+            items: [(tr("_New Window"), "app.new-window"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"),
+                    (tr("_About Tote"), "app.about")])
         gtk_menu_button_set_primary(button.opaque, true.g)
         return button
     }

@@ -84,6 +84,23 @@ public final class ToteApplication {
         gtk_window_present(window.window.cast())
     }
 
+    /// A second window, so that a note can be dragged into another side by side.
+    func openNewWindow() {
+        let window = MainWindow(application: self)
+        windows.append(window)
+        gtk_window_present(window.window.cast())
+    }
+
+    /// The window showing note `id` in its editor, other than `window`.
+    func window(showingNote id: UUID, besides window: MainWindow) -> MainWindow? {
+        windows.first { $0 !== window && $0.noteEditor?.note?.id == id }
+    }
+
+    /// A note was saved in one window: every sidebar shows its new name and place.
+    func noteSaved(_ note: Note) {
+        windows.forEach { $0.sidebarView.update(note: note) }
+    }
+
     private func shutdown() {
         windows.forEach { $0.saveNow(waitUntilWritten: true) }
     }
@@ -145,6 +162,7 @@ public final class ToteApplication {
         addAction("new-list", accelerators: ["<Control><Shift>l"]) { [weak self] in
             self?.activeWindow?.createReminderList()
         }
+        addAction("new-window", accelerators: ["<Control><Shift>n"]) { [weak self] in self?.openNewWindow() }
         addAction("about") { [weak self] in self?.showAbout() }
         addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
         setAccelerators(["<Control>w"], for: "window.close")

@@ -100,6 +100,12 @@ final class DesktopSession {
         return tote
     }
 
+    /// The visible windows of `process`, oldest first (X window ids grow).
+    func windows(of process: Process) throws -> [String] {
+        try xdotool(["search", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "."])
+            .split(separator: "\n").map(String.init).sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
+    }
+
     /// Waits for a visible window whose title contains `name` and gives it keyboard focus.
     func waitForWindow(named name: String, timeout: TimeInterval = 20) throws -> String {
         var window: String?

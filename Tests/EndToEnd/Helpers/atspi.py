@@ -46,6 +46,15 @@ def find(node, name, depth=0):
     return None
 
 
+def scope(app, name):
+    """NAME may start with "frame=N/": look only in the app's N-th window (1 is the first)."""
+    if name.startswith("frame="):
+        index, rest = name[6:].split("/", 1)
+        frames = [child for child in app if child is not None and child.getRoleName() == "frame"]
+        return frames[int(index) - 1], rest
+    return app, name
+
+
 def main():
     command, pid = sys.argv[1], int(sys.argv[2])
     app = application(pid)
@@ -54,18 +63,18 @@ def main():
     if command == "tree":
         walk(app)
     elif command == "extents":
-        text = find(app, sys.argv[3]).queryText()
+        text = find(*scope(app, sys.argv[3])).queryText()
         for offset in sys.argv[4:]:
             x, y, w, h = text.getCharacterExtents(int(offset), pyatspi.WINDOW_COORDS)
             print(x, y, w, h)
     elif command == "box":
-        box = find(app, sys.argv[3]).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        box = find(*scope(app, sys.argv[3])).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         print(box.x, box.y, box.width, box.height)
     elif command == "text":
-        text = find(app, sys.argv[3]).queryText()
+        text = find(*scope(app, sys.argv[3])).queryText()
         sys.stdout.write(text.getText(0, -1))
     elif command == "selection":
-        text = find(app, sys.argv[3]).queryText()
+        text = find(*scope(app, sys.argv[3])).queryText()
         if text.getNSelections() == 0:
             caret = text.caretOffset
             print(caret, caret)

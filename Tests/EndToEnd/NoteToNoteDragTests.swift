@@ -1,0 +1,92 @@
+import Foundation
+import ToteCore
+import XCTest
+
+/// Real drags from a note in one window to a note in a second window (Ctrl+Shift+N): a
+/// copy by default, a move with Shift; the dropped text is selected in the destination, the
+/// source loses its selection, and the toast's Undo puts both notes back.
+final class NoteToNoteDragTests: EndToEndTestCase {
+    private var firstID = UUID(), secondID = UUID()
+
+    /// Two notes in two windows side by side: "Copy me please" left, "Landing:" right.
+    private func twoWindows() throws -> (tote: Process, left: String, right: String) {
+        let first = try launchToteWithNewNote()
+        try session.key("ctrl+q")
+        try session.waitUntil("Tote to quit") { !first.isRunning }
+        let store = try Store(location: try XCTUnwrap(session.store()).location)
+        let source = try XCTUnwrap(try store.notes().first)
+        _ = try store.save(noteID: source.id, title: "First note", body: RichText(plain: "Copy me please"))
+        let destination = try store.createNote()
+        _ = try store.save(noteID: destination.id, title: "Second note", body: RichText(plain: "Landing:"))
+        try store.checkpoint()
+        (firstID, secondID) = (source.id, destination.id)
+
+        let tote = try session.launchTote()
+        let left = try session.waitForWindow(of: tote)
+        try session.place(left, x: 0, y: 0, width: 620, height: 700)
+        try open("First note", in: 1, of: tote, window: left)
+        try session.key("ctrl+shift+n")
+        var right = ""
+        try session.waitUntil("a second window") {
+            right = (try? session.windows(of: tote).first { $0 != left }) ?? ""
+            return !right.isEmpty
+        }
+        try session.place(right, x: 640, y: 0, width: 620, height: 700)
+        try open("Second note", in: 2, of: tote, window: right)
+        return (tote, left, right)
+    }
+
+    private func open(_ name: String, in frame: Int, of tote: Process, window: String) throws {
+        var row = (x: 0, y: 0)
+        try session.waitUntil("the row of \(name)") {
+            guard let point = try? session.center(of: tote, named: "frame=\(frame)/\(name)", window: window) else { return false }
+            row = point
+            return true
+        }
+        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        try session.waitUntil("\(name) shown") {
+            (try? session.text(of: tote, in: "frame=\(frame)/Note body"))?.isEmpty == false
+        }
+    }
+
+    private func body(_ id: UUID) -> String? {
+        try? session.store()?.note(id: id)?.body
+    }
+
+    /// Selects "Copy me" in the left note and drags it after "Landing:" in the right one.
+    private func dragCopyMe(tote: Process, left: String, right: String, modifier: String?) throws {
+        // No window manager: keyboard focus follows only an explicit focus request.
+        try session.xdotool(["windowfocus", "--sync", left])
+        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: left)[0]
+        try session.xdotool(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        session.pace(0.5)
+        try session.key("ctrl+Home")
+        for _ in 0..<7 { try session.key("shift+Right") }
+        let from = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [3], window: left)[0]
+        let after = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [7], window: right)[0]
+        try session.drag(from: from, to: (after.x + 12, after.y), modifier: modifier)
+    }
+
+    func testADragToAnotherNoteCopiesAndSelectsTheCopy() throws {
+        let (tote, left, right) = try twoWindows()
+        try dragCopyMe(tote: tote, left: left, right: right, modifier: nil)
+        try session.waitUntil("the copy in the second note") { body(secondID) == "Landing:Copy me" }
+        session.pace(0.5)
+        XCTAssertEqual(body(firstID), "Copy me please", "a copy leaves the source")
+        XCTAssertEqual(try session.textSelection(of: tote, in: "frame=2/Note body"), 8..<15, "the copy is selected")
+        XCTAssertEqual(try session.textSelection(of: tote, in: "frame=1/Note body").count, 0,
+                       "the source's selection is cleared")
+        XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("Copied to “Second note”") })
+    }
+
+    func testShiftMovesToAnotherNoteAndTheToastUndoesBoth() throws {
+        let (tote, left, right) = try twoWindows()
+        try dragCopyMe(tote: tote, left: left, right: right, modifier: "shift")
+        try session.waitUntil("the move") { body(secondID) == "Landing:Copy me" && body(firstID) == " please" }
+        XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("Moved to “Second note”") })
+
+        let undo = try session.center(of: tote, named: "frame=2/Undo", window: right)
+        try session.xdotool(["mousemove", "\(undo.x)", "\(undo.y)", "click", "1"])
+        try session.waitUntil("both notes back") { body(secondID) == "Landing:" && body(firstID) == "Copy me please" }
+    }
+}
