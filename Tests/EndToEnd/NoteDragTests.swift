@@ -10,24 +10,32 @@ final class NoteDragTests: EndToEndTestCase {
     /// "Move **these words**[image] here:" / "Target line": a note written into the store
     /// while Tote is not running, then opened from the sidebar.
     private func launchWithStyledNote() throws -> (tote: Process, window: String, original: RichText) {
+        try launch { store in
+            let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
+            let image = Attachment(kind: .image, media: try store.media.store(png, fileExtension: "png"), fileName: "dot.png",
+                                   mimeType: "image/png", byteCount: Int64(png.count))
+            return RichText(paragraphs: [
+                Paragraph(runs: [Run("Move "), Run("these words", style: TextStyle(bold: true)), Run(attachment: image), Run(" here:")]),
+                Paragraph(runs: [Run("Target line")]),
+            ])
+        }
+    }
+
+    /// Tote showing a note "Drag test" whose body `makeBody` wrote into the store.
+    private func launch(_ makeBody: (Store) throws -> RichText) throws -> (tote: Process, window: String, original: RichText) {
         let first = try launchToteWithNewNote()
         try session.key("ctrl+q")
         try session.waitUntil("Tote to quit") { !first.isRunning }
         let readOnly = try XCTUnwrap(session.store())
         let store = try Store(location: readOnly.location)
         let note = try XCTUnwrap(try store.notes().first)
-        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
-        let image = Attachment(kind: .image, media: try store.media.store(png, fileExtension: "png"), fileName: "dot.png",
-                               mimeType: "image/png", byteCount: Int64(png.count))
-        let original = RichText(paragraphs: [
-            Paragraph(runs: [Run("Move "), Run("these words", style: TextStyle(bold: true)), Run(attachment: image), Run(" here:")]),
-            Paragraph(runs: [Run("Target line")]),
-        ])
+        let original = try makeBody(store)
         _ = try store.save(noteID: note.id, title: "Drag test", body: original)
         try store.checkpoint()
 
         let tote = try session.launchTote()
         let window = try session.waitForWindow(of: tote)
+        try session.place(window, x: 0, y: 0, width: 960, height: 640)
         var row = (x: 0, y: 0)
         try session.waitUntil("the note's row") {
             guard let point = try? session.center(of: tote, named: "Drag test", window: window) else { return false }
@@ -87,5 +95,49 @@ final class NoteDragTests: EndToEndTestCase {
         XCTAssertEqual(try session.textSelection(of: tote, in: Self.body), 35..<46, "only the copy is selected")
         try session.key("ctrl+z")
         try session.waitUntil("one undo to remove the copy") { storedBody() == original }
+    }
+
+    /// Auto-scroll: a word dragged from the top of a note ten screens long to its end, by
+    /// holding the pointer in the band at the bottom of the editor until the end comes into
+    /// view, lands there.
+    func testHoldingThePointerNearTheBottomScrollsALongNoteToItsEnd() throws {
+        let lines = ["MARKER first line"] + (1..<300).map { "Line \($0) of a note ten screens long" }
+        let (tote, window, _) = try launch { _ in RichText(plain: lines.joined(separator: "\n")) }
+        try select(0..<7, tote: tote, window: window)  // "MARKER "
+        let last = lines.joined(separator: "\n").unicodeScalars.count - 1
+        let from = try session.characterCenters(of: tote, in: Self.body, offsets: [2], window: window)[0]
+        try session.xdotool(["mousemove", "\(from.x)", "\(from.y)"])
+        session.pace(0.2)
+        try session.xdotool(["mousedown", "1"])
+        for step in 1...6 {
+            session.pace(0.04)
+            try session.xdotool(["mousemove", "\(from.x + step * 6)", "\(from.y + step * 6)"])
+        }
+        // Into the band at the bottom of the editor (the window is 640 high), and hold.
+        let x = from.x + 150
+        for y in stride(from: from.y + 40, through: 615, by: 60) {
+            session.pace(0.04)
+            try session.xdotool(["mousemove", "\(x)", "\(y)"])
+        }
+        try session.xdotool(["mousemove", "\(x)", "615"])
+        var end = (x: 0, y: 10_000)
+        try session.waitUntil("the end of the note to scroll into view", timeout: 90) {
+            session.pace(0.3)
+            try session.xdotool(["mousemove", "\(x + 1)", "615"])  // still here: keep the drag alive
+            guard let point = try? session.characterCenters(of: tote, in: Self.body, offsets: [last], window: window)[0]
+            else { return false }
+            end = point
+            return point.y > 100 && point.y < 600
+        }
+        try session.xdotool(["mousemove", "\(end.x + 20)", "\(end.y)"])
+        session.pace(0.3)
+        try session.xdotool(["mousemove", "\(end.x + 21)", "\(end.y)"])
+        session.pace(0.3)
+        try session.xdotool(["mouseup", "1"])
+
+        try session.waitUntil("MARKER at the end") {
+            storedBody()?.plainText.hasSuffix("ten screens longMARKER ") == true
+        }
+        XCTAssertTrue(storedBody()?.plainText.hasPrefix("first line\nLine 1 ") == true, "moved, not copied")
     }
 }
