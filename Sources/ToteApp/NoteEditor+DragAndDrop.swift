@@ -380,6 +380,69 @@ extension NoteEditor {
         return true
     }
 
+    // MARK: Clipboard
+
+    /// The selection on the clipboard as Tote rich text, HTML and plain text, produced
+    /// when pasted.
+    func copySelectionToClipboard() {
+        guard let note else { return }
+        let range = selection.range
+        guard !range.isEmpty else { return }
+        let fragment = text.fragment(range)
+        let origin = NoteTransfer.Origin(noteID: note.id, range: range)
+        let media = store.media
+        ContentTransfer.setClipboard(of: textView, offering: NoteTransfer.offered) { type in
+            NoteTransfer.data(for: type, of: fragment, origin: origin, mediaData: { try? Data(contentsOf: media.url(for: $0)) })
+        }
+    }
+
+    func cutSelectionToClipboard() {
+        let range = selection.range
+        guard !isReadOnly, !range.isEmpty else { return }
+        copySelectionToClipboard()
+        perform(.replace(range, with: RichText()), selectionAfter: .cursor(at: range.lowerBound))
+    }
+
+    /// Pastes the richest representation the clipboard has over the selection: one undo
+    /// step. Plain text takes the style at the cursor.
+    func pasteFromClipboard() {
+        guard !isReadOnly, let noteID = note?.id else { return }
+        let offered = ContentTransfer.clipboardTypes(of: textView)
+        guard let type = NoteTransfer.preferredFormat(among: offered) else { return }
+        ContentTransfer.readClipboard(of: textView, mimeTypes: [type], limit: NoteTransfer.maximumBytes) {
+            [weak self] result in
+            guard let self, self.note?.id == noteID else { return }
+            switch result {
+            case .success(let (mimeType, data)):
+                if mimeType == NoteTransfer.toteMIMEType || mimeType == NoteTransfer.htmlMIMEType {
+                    self.pasteRich(data, mimeType: mimeType)
+                } else {
+                    self.insertPlain(String(decoding: data, as: UTF8.self))
+                }
+            case .failure(.tooLarge):
+                self.onInsertFailed(tr("The clipboard"), tr("it is larger than 64 MB"))
+            case .failure(.failed(let reason)):
+                self.onInsertFailed(tr("The clipboard"), reason)
+            }
+        }
+    }
+
+    private func pasteRich(_ data: Data, mimeType: String) {
+        let media = store.media
+        guard let fragment = try? NoteTransfer.richText(from: data, mimeType: mimeType, storeMedia: { data, ext in
+            try media.store(data, fileExtension: ext)
+        }).text else {
+            onInsertFailed(tr("The clipboard"), tr("it cannot be read as text"))
+            return
+        }
+        let range = selection.range
+        if let length = text.overlongParagraph(replacing: range, with: fragment) {
+            onTextTooLong(length)
+            return
+        }
+        perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
+    }
+
     // MARK: Drop caret
 
     private var dropMark: UnsafeMutablePointer<GtkTextMark>? {

@@ -277,12 +277,22 @@ final class NoteEditor {
                 self.typingStyle = nil
             }
         }
-        // Pasting goes through the model as plain text until rich clipboard lands; GTK's own
-        // paste would copy tags the model does not know.
+        // The clipboard carries the same representations as drags (NoteEditor+DragAndDrop);
+        // GTK's own copy is plain text and its paste would bring tags the model does not know.
         textView.connect("paste-clipboard") { [weak self] in
             guard let self else { return }
             g_signal_stop_emission_by_name(self.textView.raw, "paste-clipboard")
-            self.pasteClipboard()
+            self.pasteFromClipboard()
+        }
+        textView.connect("copy-clipboard") { [weak self] in
+            guard let self else { return }
+            g_signal_stop_emission_by_name(self.textView.raw, "copy-clipboard")
+            self.copySelectionToClipboard()
+        }
+        textView.connect("cut-clipboard") { [weak self] in
+            guard let self else { return }
+            g_signal_stop_emission_by_name(self.textView.raw, "cut-clipboard")
+            self.cutSelectionToClipboard()
         }
     }
 
@@ -390,21 +400,6 @@ final class NoteEditor {
         if let command = text.togglingChecked(touching: current.range) {
             perform(command, selectionAfter: current)
         }
-    }
-
-    private func pasteClipboard() {
-        let clipboard = gtk_widget_get_clipboard(textView)
-        let box = Unmanaged.passRetained(WeakEditorBox(self)).toOpaque()
-        gdk_clipboard_read_text_async(clipboard, nil, { source, result, context in
-            nonisolated(unsafe) let (source, result, context) = (source, result, context)
-            MainActor.assumeIsolated {
-                let editor = Unmanaged<WeakEditorBox>.fromOpaque(context!).takeRetainedValue().editor
-                let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
-                defer { g_free(text) }
-                guard let editor, let text else { return }
-                editor.insertPlain(String(cString: text))
-            }
-        }, box)
     }
 
     /// Inserts text from outside at the cursor, replacing the selection: one undo step.

@@ -1,0 +1,53 @@
+import CAdw
+import Foundation
+@testable import ToteApp
+@testable import ToteCore
+import XCTest
+
+/// Copy, cut and paste in a note carry the same representations as drags: styles and media
+/// survive, each is one undo step, and the drag icon shows the dragged text in its style.
+final class NoteClipboardTests: GTKTestCase {
+    func testCopyAndPasteKeepStylesAndOfferTheRichestFirst() throws {
+        try onMainActor {
+            let body = RichText(paragraphs: [
+                Paragraph(runs: [Run("plain "), Run("bold", style: TextStyle(bold: true)), Run(" end")]),
+            ])
+            let (editor, _, home) = try NoteEditorTests.makeEditorForExtension(body)
+            defer { withExtendedLifetime(home) {} }
+            editor.select(TextSelection(6..<10))
+            gtk_widget_activate_action_variant(editor.textView, "clipboard.copy", nil)
+            let offered = ContentTransfer.clipboardTypes(of: editor.textView)
+            XCTAssertEqual(Array(offered.prefix(3)), [NoteTransfer.toteMIMEType, "text/html", NoteTransfer.plainMIMEType])
+            editor.select(.cursor(at: 14))
+            gtk_widget_activate_action_variant(editor.textView, "clipboard.paste", nil)
+            waitFor("the paste") { editor.text.length == 18 }
+            XCTAssertEqual(editor.text.paragraphs[0].runs.last, Run("bold", style: TextStyle(bold: true)))
+            NoteEditorTests.assertBufferMatchesModelForExtension(editor)
+            editor.undo()
+            XCTAssertEqual(editor.text, body)
+        }
+    }
+
+    func testCutIsOneUndoStep() throws {
+        try onMainActor {
+            let body = RichText(plain: "keep cut keep")
+            let (editor, _, home) = try NoteEditorTests.makeEditorForExtension(body)
+            defer { withExtendedLifetime(home) {} }
+            editor.select(TextSelection(5..<9))
+            gtk_widget_activate_action_variant(editor.textView, "clipboard.cut", nil)
+            XCTAssertEqual(editor.text.plainText, "keep keep")
+            NoteEditorTests.assertBufferMatchesModelForExtension(editor)
+            editor.undo()
+            XCTAssertEqual(editor.text, body)
+        }
+    }
+
+    func testTheDragIconShowsTheStartOfTheTextInItsStyle() {
+        let fragment = RichText(paragraphs: [
+            Paragraph(runs: [Run("Bold <b>&", style: TextStyle(bold: true, italic: true))]),
+            Paragraph(runs: [Run("second")]),
+        ])
+        let markup = MainActor.assumeIsolated { NoteEditor.iconMarkup(for: fragment) }
+        XCTAssertEqual(markup, "<i><b>Bold &lt;b&gt;&amp; …</b></i>")
+    }
+}
