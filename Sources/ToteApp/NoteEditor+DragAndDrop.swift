@@ -264,14 +264,26 @@ extension NoteEditor {
 
     /// The action the pointer shows here, with the drop caret at the drop point.
     private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> UInt32 {
+        Self.gdkAction(motion(atWidgetX: x, y: y) { offset in
+            let (origin, _, ontoItself) = self.origin(of: drop, at: offset)
+            return (origin, Self.offered(drop), ontoItself)
+        })
+    }
+
+    /// The work of one drag-motion event: the offset under the pointer, the drop matrix's
+    /// decision there, and the drop caret. `describe` gives the drag's origin and offered
+    /// actions at an offset.
+    func motion(
+        atWidgetX x: Double, y: Double, _ describe: (Int) -> (DragOrigin, Set<DropAction>, ontoItself: Bool)
+    ) -> DropAction? {
         guard !isReadOnly, !isFillingBuffer, note != nil, let offset = offset(atWidgetX: x, y: y) else {
             hideDropCaret()
-            return 0
+            return nil
         }
-        let (origin, _, ontoItself) = origin(of: drop, at: offset)
-        let action = DropMatrix.noteAction(from: origin, offered: Self.offered(drop), ontoItself: ontoItself)
+        let (origin, offered, ontoItself) = describe(offset)
+        let action = DropMatrix.noteAction(from: origin, offered: offered, ontoItself: ontoItself)
         if action == nil { hideDropCaret() } else { showDropCaret(at: offset) }
-        return Self.gdkAction(action)
+        return action
     }
 
     private func dropped(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> Bool {
@@ -321,11 +333,7 @@ extension NoteEditor {
     private func dropFromTote(_ session: NoteDragSession, action: DropAction, at offset: Int) -> Bool {
         let sameNote = session.editor === self && session.noteID == note?.id
         let moving = sameNote && action == .move ? session.range : nil
-        guard let plan = NoteDrop.plan(dropping: session.fragment, at: offset, into: text, movingFrom: moving) else {
-            return false
-        }
-        perform(plan.command, selectionAfter: plan.selection)
-        gtk_widget_grab_focus(textView)
+        guard drop(session.fragment, at: offset, movingFrom: moving) else { return false }
         if !sameNote {
             if action == .move, let source = session.editor, source.note?.id == session.noteID {
                 source.removeDragged(session.range)
@@ -334,6 +342,16 @@ extension NoteEditor {
             }
             onDroppedFromOtherNote(action, session)
         }
+        return true
+    }
+
+    /// Drops rich text at `offset` (moving it from `movingFrom` of this note): one undo step,
+    /// the dropped content selected and focused.
+    @discardableResult
+    func drop(_ fragment: RichText, at offset: Int, movingFrom source: Range<Int>? = nil) -> Bool {
+        guard let plan = NoteDrop.plan(dropping: fragment, at: offset, into: text, movingFrom: source) else { return false }
+        perform(plan.command, selectionAfter: plan.selection)
+        gtk_widget_grab_focus(textView)
         return true
     }
 

@@ -50,6 +50,14 @@ struct TextTags {
         }
     }
 
+    /// Applies tags by name between two iterators.
+    func apply(_ names: [String], between first: inout GtkTextIter, and last: inout GtkTextIter) {
+        guard !names.isEmpty else { return }
+        for name in names {
+            gtk_text_buffer_apply_tag(buffer, tag(named: name), &first, &last)
+        }
+    }
+
     func removeParagraphTags(from start: Int, to end: Int) {
         var first = GtkTextIter(), last = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(start))

@@ -69,3 +69,35 @@ public enum NoteCommandError: Error, Equatable, Sendable {
     case rangeOutsideText(Range<Int>, length: Int)
     case paragraphsOutsideText(Range<Int>, count: Int)
 }
+
+extension NoteCommand {
+    /// The ranges of the text, as it is after the command, that its replacements wrote (an
+    /// empty range where text was only removed). A view showing the text needs to restyle
+    /// only the paragraphs these touch.
+    public var writtenRanges: [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        func visit(_ command: NoteCommand) {
+            switch command {
+            case .replace(let range, let replacement):
+                let delta = replacement.length - range.count
+                let written = range.lowerBound..<(range.lowerBound + replacement.length)
+                ranges = ranges.map { earlier in
+                    if earlier.lowerBound >= range.upperBound {
+                        return (earlier.lowerBound + delta)..<(earlier.upperBound + delta)
+                    }
+                    if earlier.upperBound <= range.lowerBound { return earlier }
+                    // Overlapping what was replaced: it now lies within or around what was written.
+                    let lower = min(earlier.lowerBound, written.lowerBound)
+                    return lower..<max(lower, earlier.upperBound + delta, written.upperBound)
+                }
+                ranges.append(written)
+            case .setParagraphStyles:
+                break
+            case .sequence(let commands):
+                commands.forEach(visit)
+            }
+        }
+        visit(self)
+        return ranges
+    }
+}

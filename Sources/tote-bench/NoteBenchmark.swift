@@ -68,6 +68,46 @@ final class NoteBenchmark {
         return samples
     }
 
+    /// Drag-motion events over the whole 1 MB note, as a drag from the note itself: the
+    /// offset under the pointer, the drop matrix, the drop caret. Per event.
+    func dragMotion(count: Int) -> [Double] {
+        var samples: [Double] = []
+        let height = Double(gtk_widget_get_height(editor.textView))
+        for index in 0..<count {
+            let y = 10 + (height - 20) * Double(index % 50) / 50
+            let start = ContinuousClock.now
+            _ = editor.motion(atWidgetX: 120 + Double(index % 7) * 40, y: y) { offset in
+                (.sameNote, [.copy, .move], (0..<1000).contains(offset))
+            }
+            samples.append(milliseconds(ContinuousClock.now - start))
+            if index % 10 == 0 { waitForPaint() }
+        }
+        editor.hideDropCaret()
+        return samples
+    }
+
+    /// Dropping about 100 KB of styled text (copied from the note's own start) at its end:
+    /// model and buffer, one undo step. Undone after each sample.
+    func dropHundredKilobytes(count: Int) -> [Double] {
+        let fragment = hundredKilobyteFragment()
+        var samples: [Double] = []
+        for _ in 0..<count {
+            let end = editor.text.length
+            let start = ContinuousClock.now
+            editor.drop(fragment, at: end)
+            samples.append(milliseconds(ContinuousClock.now - start))
+            waitForPaint()
+            editor.undo()
+            waitForPaint()
+        }
+        return samples
+    }
+
+    /// The first ~100,000 characters of the note, with their styles and images.
+    func hundredKilobyteFragment() -> RichText {
+        editor.text.fragment(0..<min(100_000, editor.text.length))
+    }
+
     func close() {
         editor.saveNow(waitUntilWritten: true)
         gtk_window_destroy(gtkWindow)

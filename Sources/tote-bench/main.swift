@@ -31,6 +31,9 @@ func main() throws {
     var completeOpens: [Double] = []
     var keystrokes: [Double] = []
     var saves: [Double] = []
+    var motions: [Double] = []
+    var drops: [Double] = []
+    var fragment = RichText()
     for round in 0..<5 {
         let bench = NoteBenchmark(store: store)
         opens.append(bench.openToFirstPaint(stored))
@@ -40,6 +43,9 @@ func main() throws {
         if round == 0 {
             keystrokes = whole.typeAtEnd(count: 200)
             saves = whole.autosaveMainThreadCost(count: 20)
+            motions = whole.dragMotion(count: 300)
+            drops = whole.dropHundredKilobytes(count: 7)
+            fragment = whole.hundredKilobyteFragment()
         }
         whole.close()
     }
@@ -47,6 +53,20 @@ func main() throws {
     report("open 1 MB note until all of it is in the buffer", completeOpens, goal: nil)
     report("keystroke at the end (model + buffer)", keystrokes, goal: 4)
     report("autosave, main-thread part", saves, goal: 2)
+    report("one drag-motion event over the 1 MB note", motions, goal: 1)
+    report("dropping \(fragment.length / 1000)k characters of styled text, model + buffer", drops, goal: 16)
+    let mediaData: (MediaReference) -> Data? = { try? Data(contentsOf: store.media.url(for: $0)) }
+    let origin = NoteTransfer.Origin(noteID: note.id, range: 0..<fragment.length)
+    for type in [NoteTransfer.toteMIMEType, NoteTransfer.htmlMIMEType, NoteTransfer.plainMIMEType] {
+        var samples: [Double] = []
+        var size = 0
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            size = NoteTransfer.data(for: type, of: fragment, origin: origin, mediaData: mediaData)?.count ?? 0
+            samples.append(milliseconds(ContinuousClock.now - start))
+        }
+        report("producing \(type) of that selection (\(size / 1024) KiB)", samples, goal: nil)
+    }
 
     let encodeStart = ContinuousClock.now
     let encoded = NativeFormat.encode(body)

@@ -147,3 +147,13 @@ import Testing
         }
     }
 }
+
+@Suite struct WrittenRangesTests {
+    @Test func aMoveReportsWhereItsTextLandedAndWhereItLeft() {
+        let move = NoteCommand.sequence([.replace(2..<5, with: RichText()), .replace(7..<7, with: RichText(plain: "abc"))])
+        #expect(move.writtenRanges == [2..<2, 7..<10])
+        let backwards = NoteCommand.sequence([.replace(8..<10, with: RichText()), .replace(1..<1, with: RichText(plain: "xy"))])
+        #expect(backwards.writtenRanges == [10..<10, 1..<3])
+        #expect(NoteCommand.setParagraphStyles([.body], from: 0).writtenRanges.isEmpty)
+    }
+}

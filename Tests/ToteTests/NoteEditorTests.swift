@@ -101,7 +101,7 @@ final class NoteEditorTests: GTKTestCase {
             let length = editor.text.length
             let a = Int.random(in: 0...length, using: &random), b = Int.random(in: 0...length, using: &random)
             editor.select(TextSelection(anchor: a, cursor: b))
-            switch Int.random(in: 0..<8, using: &random) {
+            switch Int.random(in: 0..<10, using: &random) {
             case 0: typeAtCursor(editor, ["x", "é", "🙂", "\n", "word "].randomElement(using: &random)!)
             case 1: if a != b { deleteSelection(editor) }
             case 2:
@@ -111,6 +111,13 @@ final class NoteEditorTests: GTKTestCase {
             case 4: editor.toggleChecked()
             case 5: editor.undo()
             case 6: editor.redo()
+            case 8, 9:
+                // A drop of the selection elsewhere: a move (one command) or a copy.
+                let range = editor.selection.range
+                let target = Int.random(in: 0...length, using: &random)
+                if !range.isEmpty {
+                    editor.drop(editor.text.fragment(range), at: target, movingFrom: step % 2 == 0 ? range : nil)
+                }
             default: editor.insertPlain("pasted\ntext")
             }
             assertBufferMatchesModel(editor, "seed \(seed) step \(step)")
