@@ -97,6 +97,24 @@ final class NoteDragTests: EndToEndTestCase {
         try session.waitUntil("one undo to remove the copy") { storedBody() == original }
     }
 
+    func testShiftMovesWithinANoteAndADropOntoItselfChangesNothing() throws {
+        let (tote, window, original) = try launchWithStyledNote()
+        try select(5..<16, tote: tote, window: window)  // "these words"
+        var points = try session.characterCenters(of: tote, in: Self.body, offsets: [7, 13], window: window)
+        // Onto itself: no action is offered, nothing changes.
+        try session.drag(from: points[0], to: points[1])
+        session.pace(1)
+        XCTAssertEqual(storedBody(), original)
+
+        try select(5..<16, tote: tote, window: window)
+        points = try session.characterCenters(of: tote, in: Self.body, offsets: [8, 34], window: window)
+        try session.drag(from: points[0], to: (points[1].x + 6, points[1].y), modifier: "shift")
+        try session.waitUntil("the Shift move") {
+            storedBody()?.plainText == "Move \u{FFFC} here:\nTarget linethese words"
+        }
+        XCTAssertEqual(try session.textSelection(of: tote, in: Self.body), 24..<35, "the moved words are selected")
+    }
+
     /// Auto-scroll: a word dragged from the top of a note ten screens long to its end, by
     /// holding the pointer in the band at the bottom of the editor until the end comes into
     /// view, lands there.
