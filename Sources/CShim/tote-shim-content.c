@@ -215,13 +215,20 @@ typedef struct
   gpointer context;
 } ReadRequest;
 
-static void
-clipboard_read_done (GObject *clipboard, GAsyncResult *result, gpointer data)
+static ReadRequest *
+read_request_new (gsize limit, ToteReadDone done, gpointer context)
 {
-  ReadRequest *request = data;
-  GError *error = NULL;
-  const char *mime_type = NULL;
-  GInputStream *stream = gdk_clipboard_read_finish (GDK_CLIPBOARD (clipboard), result, &mime_type, &error);
+  ReadRequest *request = g_new0 (ReadRequest, 1);
+  request->limit = limit;
+  request->done = done;
+  request->context = context;
+  return request;
+}
+
+/* Starts reading the stream a clipboard or drop gave, or reports why there is none. */
+static void
+read_request_opened (ReadRequest *request, GInputStream *stream, const char *mime_type, GError *error)
+{
   if (stream == NULL)
     {
       request->done (NULL, NULL, error->message, request->context);
@@ -230,46 +237,40 @@ clipboard_read_done (GObject *clipboard, GAsyncResult *result, gpointer data)
   else
     start_reading (stream, mime_type, request->limit, request->done, request->context);
   g_free (request);
+}
+
+static void
+clipboard_read_done (GObject *clipboard, GAsyncResult *result, gpointer data)
+{
+  GError *error = NULL;
+  const char *mime_type = NULL;
+  GInputStream *stream = gdk_clipboard_read_finish (GDK_CLIPBOARD (clipboard), result, &mime_type, &error);
+  read_request_opened (data, stream, mime_type, error);
 }
 
 void
 tote_shim_clipboard_read (GdkClipboard *clipboard, const char *const *mime_types, gsize limit,
                           ToteReadDone done, gpointer context)
 {
-  ReadRequest *request = g_new0 (ReadRequest, 1);
-  request->limit = limit;
-  request->done = done;
-  request->context = context;
   gdk_clipboard_read_async (clipboard, (const char **) mime_types, G_PRIORITY_DEFAULT, NULL,
-                            clipboard_read_done, request);
+                            clipboard_read_done, read_request_new (limit, done, context));
 }
 
 static void
 drop_read_done (GObject *drop, GAsyncResult *result, gpointer data)
 {
-  ReadRequest *request = data;
   GError *error = NULL;
   const char *mime_type = NULL;
   GInputStream *stream = gdk_drop_read_finish (GDK_DROP (drop), result, &mime_type, &error);
-  if (stream == NULL)
-    {
-      request->done (NULL, NULL, error->message, request->context);
-      g_error_free (error);
-    }
-  else
-    start_reading (stream, mime_type, request->limit, request->done, request->context);
-  g_free (request);
+  read_request_opened (data, stream, mime_type, error);
 }
 
 void
 tote_shim_drop_read (GdkDrop *drop, const char *const *mime_types, gsize limit,
                      ToteReadDone done, gpointer context)
 {
-  ReadRequest *request = g_new0 (ReadRequest, 1);
-  request->limit = limit;
-  request->done = done;
-  request->context = context;
-  gdk_drop_read_async (drop, (const char **) mime_types, G_PRIORITY_DEFAULT, NULL, drop_read_done, request);
+  gdk_drop_read_async (drop, (const char **) mime_types, G_PRIORITY_DEFAULT, NULL, drop_read_done,
+                       read_request_new (limit, done, context));
 }
 
 char **

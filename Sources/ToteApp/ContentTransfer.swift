@@ -12,8 +12,8 @@ enum ContentTransfer {
     }
 
     private final class ReadBox {
-        let done: @MainActor (Result<(mimeType: String, data: Data), ReadFailure>) -> Void
-        init(_ done: @escaping @MainActor (Result<(mimeType: String, data: Data), ReadFailure>) -> Void) {
+        let done: ReadCompletion
+        init(_ done: @escaping ReadCompletion) {
             self.done = done
         }
     }
@@ -68,26 +68,28 @@ enum ContentTransfer {
         return result
     }
 
+    typealias ReadCompletion = @MainActor (Result<(mimeType: String, data: Data), ReadFailure>) -> Void
+
     /// Reads the first of `mimeTypes` the clipboard has, at most `limit` bytes.
-    static func readClipboard(
-        of widget: WidgetPointer, mimeTypes: [String], limit: Int,
-        done: @escaping @MainActor (Result<(mimeType: String, data: Data), ReadFailure>) -> Void
-    ) {
-        let box = Unmanaged.passRetained(ReadBox(done)).toOpaque()
-        withCStringArray(mimeTypes) { types in
+    static func readClipboard(of widget: WidgetPointer, mimeTypes: [String], limit: Int, done: @escaping ReadCompletion) {
+        read(mimeTypes, done) { types, box in
             tote_shim_clipboard_read(gtk_widget_get_clipboard(widget), types, gsize(limit), readDone, box)
         }
     }
 
     /// Reads the first of `mimeTypes` a drop has, at most `limit` bytes.
-    static func readDrop(
-        _ drop: UnsafeMutableRawPointer, mimeTypes: [String], limit: Int,
-        done: @escaping @MainActor (Result<(mimeType: String, data: Data), ReadFailure>) -> Void
-    ) {
-        let box = Unmanaged.passRetained(ReadBox(done)).toOpaque()
-        withCStringArray(mimeTypes) { types in
+    static func readDrop(_ drop: UnsafeMutableRawPointer, mimeTypes: [String], limit: Int, done: @escaping ReadCompletion) {
+        read(mimeTypes, done) { types, box in
             tote_shim_drop_read(OpaquePointer(drop), types, gsize(limit), readDone, box)
         }
+    }
+
+    private static func read(
+        _ mimeTypes: [String], _ done: @escaping ReadCompletion,
+        start: (UnsafePointer<UnsafePointer<CChar>?>, UnsafeMutableRawPointer) -> Void
+    ) {
+        let box = Unmanaged.passRetained(ReadBox(done)).toOpaque()
+        withCStringArray(mimeTypes) { start($0, box) }
     }
 
     private static let readDone: ToteReadDone = { mimeType, bytes, message, context in

@@ -330,14 +330,15 @@ final class RemindersPane {
 
     /// Inserts reminders read from `source` (the clipboard, a file) into the shown list.
     func insert(_ data: Data, mimeType: String, at index: Int, source: String) {
-        guard let list else { return }
-        let found: ICalendarFormat.Import
         do {
-            found = try ReminderTransfer.items(from: data, mimeType: mimeType)
+            insert(try ReminderTransfer.items(from: data, mimeType: mimeType), at: index, source: source)
         } catch {
             onToast(Self.describe(error, source: source), false)
-            return
         }
+    }
+
+    private func insert(_ found: ICalendarFormat.Import, at index: Int, source: String) {
+        guard let list else { return }
         guard let (command, ids) = ReminderEditing.inserting(
             found.items, into: rows, listID: list.id, at: index, makeID: { UUID() }, now: now)
         else { return }
@@ -432,25 +433,12 @@ final class RemindersPane {
         onToast(message, false)
     }
 
-    /// Asks for .ics files and adds their reminders to the shown list.
+    /// Asks for an .ics file and adds its reminders to the end of the shown list.
     private func chooseFileToImport() {
         guard list != nil else { return }
-        let chooser = gtk_file_chooser_native_new(
-            tr("Import Reminders"), window.cast(),
-            GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Import"), tr("_Cancel"))!
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, tr("Calendar files"))
-        gtk_file_filter_add_mime_type(filter, "text/calendar")
-        gtk_file_filter_add_pattern(filter, "*.ics")
-        gtk_file_chooser_add_filter(chooser.opaque, filter)
-        chooser.connectInt("response") { [weak self] response in
-            defer { g_object_unref(chooser.raw) }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let self,
-                  let file = gtk_file_chooser_get_file(chooser.opaque) else { return }
-            defer { g_object_unref(file.raw) }
-            guard let path = g_file_get_path(file) else { return }
-            let url = URL(fileURLWithPath: String(cString: path))
-            g_free(path)
+        chooseFile(title: tr("Import Reminders"), action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: tr("_Import")) {
+            [weak self] url in
+            guard let self else { return }
             let index = self.rows.count
             Task { [weak self] in
                 let result = await Task.detached { Self.readCalendar(at: url) }.value
@@ -459,19 +447,10 @@ final class RemindersPane {
                 case .failure(let failure):
                     self.onToast(self.describe(failure, file: url.lastPathComponent), false)
                 case .success(let found):
-                    // Re-encoded so the one insert path (and its bounds) serves files too.
-                    let reminders = found.items.enumerated().map { index, item in
-                        Reminder(id: UUID(), listID: UUID(), title: item.title, notes: item.notes, isDone: item.isDone,
-                                 due: item.due, priority: item.priority, position: index, created: Date(), modified: Date())
-                    }
-                    if let data = ReminderTransfer.data(for: ReminderTransfer.toteMIMEType, of: reminders) {
-                        self.insert(data, mimeType: ReminderTransfer.toteMIMEType, at: index,
-                                    source: "“\(url.lastPathComponent)”")
-                    }
+                    self.insert(found, at: index, source: "“\(url.lastPathComponent)”")
                 }
             }
         }
-        gtk_native_dialog_show(chooser.cast())
     }
 
     /// Saves the selection, or the whole list when nothing is selected, as an .ics file.
@@ -479,18 +458,8 @@ final class RemindersPane {
         guard let list else { return }
         let chosen = selectedReminders()
         let reminders = chosen.isEmpty ? rows : chosen
-        let chooser = gtk_file_chooser_native_new(
-            tr("Export Reminders"), window.cast(),
-            GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Export"), tr("_Cancel"))!
-        gtk_file_chooser_set_current_name(chooser.opaque, "\(list.name).ics")
-        chooser.connectInt("response") { [weak self] response in
-            defer { g_object_unref(chooser.raw) }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let self,
-                  let file = gtk_file_chooser_get_file(chooser.opaque) else { return }
-            defer { g_object_unref(file.raw) }
-            guard let path = g_file_get_path(file) else { return }
-            let url = URL(fileURLWithPath: String(cString: path))
-            g_free(path)
+        chooseFile(title: tr("Export Reminders"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Export"),
+                   suggestedName: "\(list.name).ics") { [weak self] url in
             Task { [weak self] in
                 let error = await Task.detached { () -> String? in
                     do {
@@ -509,6 +478,29 @@ final class RemindersPane {
                                         ["count": reminders.count.formatted()]), false)
                 }
             }
+        }
+    }
+
+    /// A calendar file chosen through the file chooser portal.
+    private func chooseFile(
+        title: String, action: GtkFileChooserAction, accept: String, suggestedName: String? = nil,
+        then chosen: @escaping @MainActor (URL) -> Void
+    ) {
+        let chooser = gtk_file_chooser_native_new(title, window.cast(), action, accept, tr("_Cancel"))!
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, tr("Calendar files"))
+        gtk_file_filter_add_mime_type(filter, "text/calendar")
+        gtk_file_filter_add_pattern(filter, "*.ics")
+        gtk_file_chooser_add_filter(chooser.opaque, filter)
+        if let suggestedName { gtk_file_chooser_set_current_name(chooser.opaque, suggestedName) }
+        chooser.connectInt("response") { response in
+            defer { g_object_unref(chooser.raw) }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.opaque) else { return }
+            defer { g_object_unref(file.raw) }
+            guard let path = g_file_get_path(file) else { return }
+            let url = URL(fileURLWithPath: String(cString: path))
+            g_free(path)
+            chosen(url)
         }
         gtk_native_dialog_show(chooser.cast())
     }
@@ -633,43 +625,43 @@ final class RemindersPane {
     /// The list page's menu: the list, then the selection.
     static func listMenu() -> OpaquePointer {
         let menu = g_menu_new()!
-        let list = g_menu_new()!
-        g_menu_append(list, tr("_Rename List…"), "list.rename-list")
-        g_menu_append(list, tr("Move List _Up"), "list.list-up")
-        g_menu_append(list, tr("Move List Do_wn"), "list.list-down")
-        g_menu_append(list, tr("_Delete List"), "list.delete-list")
-        g_menu_append_section(menu, nil, list.cast())
-        let view = g_menu_new()!
-        g_menu_append(view, tr("Show _Completed"), "list.show-completed")
-        g_menu_append(view, tr("_Import…"), "list.import")
-        g_menu_append(view, tr("_Export…"), "list.export")
-        g_menu_append_section(menu, nil, view.cast())
-        g_menu_append_section(menu, nil, selectionMenu().cast())
-        for part in [list, view] { g_object_unref(part.raw) }
+        let list = menuSection([
+            (tr("_Rename List…"), "list.rename-list"), (tr("Move List _Up"), "list.list-up"),
+            (tr("Move List Do_wn"), "list.list-down"), (tr("_Delete List"), "list.delete-list"),
+        ])
+        let view = menuSection([
+            (tr("Show _Completed"), "list.show-completed"), (tr("_Import…"), "list.import"), (tr("_Export…"), "list.export"),
+        ])
+        let selection = selectionMenu()
+        for part in [list, view, selection] {
+            g_menu_append_section(menu, nil, part.cast())
+            g_object_unref(part.raw)
+        }
         return menu
+    }
+
+    /// A menu of (label, action) items.
+    private static func menuSection(_ items: [(String, String)]) -> OpaquePointer {
+        let section = g_menu_new()!
+        for (label, action) in items { g_menu_append(section, label, action) }
+        return section
     }
 
     /// What can be done with the selected reminders (also the context menu).
     static func selectionMenu() -> OpaquePointer {
         let menu = g_menu_new()!
-        let edit = g_menu_new()!
-        g_menu_append(edit, tr("_Move to List…"), "list.move-to-list")
-        g_menu_append(edit, tr("C_opy to List…"), "list.copy-to-list")
-        g_menu_append(edit, tr("Cu_t"), "list.cut")
-        g_menu_append(edit, tr("_Copy"), "list.copy")
-        g_menu_append(edit, tr("_Paste"), "list.paste")
+        let edit = menuSection([
+            (tr("_Move to List…"), "list.move-to-list"), (tr("C_opy to List…"), "list.copy-to-list"),
+            (tr("Cu_t"), "list.cut"), (tr("_Copy"), "list.copy"), (tr("_Paste"), "list.paste"),
+        ])
         g_menu_append_section(menu, nil, edit.cast())
         let mark = g_menu_new()!
         g_menu_append(mark, tr("Mark _Done"), "list.toggle-done")
-        let priority = g_menu_new()!
-        for (label, value) in [(tr("_High"), "high"), (tr("_Medium"), "medium"), (tr("_Low"), "low"), (tr("_None"), "none")] {
-            g_menu_append(priority, label, "list.priority::\(value)")
-        }
+        let priority = menuSection([(tr("_High"), "high"), (tr("_Medium"), "medium"), (tr("_Low"), "low"), (tr("_None"), "none")]
+            .map { ($0.0, "list.priority::\($0.1)") })
         g_menu_append_submenu(mark, tr("_Priority"), priority.cast())
-        let due = g_menu_new()!
-        for (label, value) in [(tr("_Today"), "today"), (tr("T_omorrow"), "tomorrow"), (tr("_No Due Date"), "none")] {
-            g_menu_append(due, label, "list.due::\(value)")
-        }
+        let due = menuSection([(tr("_Today"), "today"), (tr("T_omorrow"), "tomorrow"), (tr("_No Due Date"), "none")]
+            .map { ($0.0, "list.due::\($0.1)") })
         g_menu_append_submenu(mark, tr("_Due"), due.cast())
         g_menu_append(mark, tr("_Delete"), "list.delete")
         g_menu_append_section(menu, nil, mark.cast())

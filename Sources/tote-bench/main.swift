@@ -109,6 +109,26 @@ func main() throws {
     reminders.close()
 }
 
+/// Runs the main loop until the window's frame clock has painted a frame.
+@MainActor
+func waitForNextPaint(of window: UnsafeMutablePointer<GtkWidget>) {
+    let clock = gtk_widget_get_frame_clock(window)
+    var painted = false
+    let handler = clock.map { clock in
+        withUnsafeMutablePointer(to: &painted) { flag in
+            g_signal_connect_data(
+                UnsafeMutableRawPointer(clock), "after-paint",
+                unsafeBitCast({ (_: UnsafeMutableRawPointer?, flag: UnsafeMutableRawPointer?) in
+                    flag!.assumingMemoryBound(to: Bool.self).pointee = true
+                } as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self),
+                flag, nil, GConnectFlags(rawValue: 0))
+        }
+    }
+    gtk_widget_queue_draw(window)
+    MainLoop.iterate(until: { painted }, timeout: 10)
+    if let clock, let handler { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler) }
+}
+
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }

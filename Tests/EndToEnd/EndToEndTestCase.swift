@@ -23,6 +23,21 @@ class EndToEndTestCase: XCTestCase {
         return tote
     }
 
+    /// Clicks the note's row in the sidebar of window `frame` (1 is the first) and waits
+    /// for its text, read through AT-SPI.
+    func openNote(_ name: String, in frame: Int, of tote: Process, window: String) throws {
+        var row = (x: 0, y: 0)
+        try session.waitUntil("the row of \(name)") {
+            guard let point = try? session.center(of: tote, named: "frame=\(frame)/\(name)", window: window) else { return false }
+            row = point
+            return true
+        }
+        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        try session.waitUntil("\(name) shown") {
+            (try? session.text(of: tote, in: "frame=\(frame)/Note body"))?.isEmpty == false
+        }
+    }
+
     override func tearDown() {
         session?.close(failed: (testRun?.failureCount ?? 0) + (testRun?.unexpectedExceptionCount ?? 0) > 0)
         session = nil

@@ -36,16 +36,7 @@ final class NoteDragTests: EndToEndTestCase {
         let tote = try session.launchTote()
         let window = try session.waitForWindow(of: tote)
         try session.place(window, x: 0, y: 0, width: 960, height: 640)
-        var row = (x: 0, y: 0)
-        try session.waitUntil("the note's row") {
-            guard let point = try? session.center(of: tote, named: "Drag test", window: window) else { return false }
-            row = point
-            return true
-        }
-        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
-        try session.waitUntil("the note's text") {
-            ((try? session.characterCenters(of: tote, in: Self.body, offsets: [0], window: window)) ?? []).count == 1
-        }
+        try openNote("Drag test", in: 1, of: tote, window: window)
         return (tote, window, original)
     }
 

@@ -24,7 +24,7 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         let tote = try session.launchTote()
         let left = try session.waitForWindow(of: tote)
         try session.place(left, x: 0, y: 0, width: 620, height: 700)
-        try open("First note", in: 1, of: tote, window: left)
+        try openNote("First note", in: 1, of: tote, window: left)
         try session.key("ctrl+shift+n")
         var right = ""
         try session.waitUntil("a second window") {
@@ -32,21 +32,8 @@ final class NoteToNoteDragTests: EndToEndTestCase {
             return !right.isEmpty
         }
         try session.place(right, x: 640, y: 0, width: 620, height: 700)
-        try open("Second note", in: 2, of: tote, window: right)
+        try openNote("Second note", in: 2, of: tote, window: right)
         return (tote, left, right)
-    }
-
-    private func open(_ name: String, in frame: Int, of tote: Process, window: String) throws {
-        var row = (x: 0, y: 0)
-        try session.waitUntil("the row of \(name)") {
-            guard let point = try? session.center(of: tote, named: "frame=\(frame)/\(name)", window: window) else { return false }
-            row = point
-            return true
-        }
-        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
-        try session.waitUntil("\(name) shown") {
-            (try? session.text(of: tote, in: "frame=\(frame)/Note body"))?.isEmpty == false
-        }
     }
 
     private func body(_ id: UUID) -> String? {
@@ -68,8 +55,16 @@ final class NoteToNoteDragTests: EndToEndTestCase {
     }
 
     func testADragToAnotherNoteCopiesAndSelectsTheCopy() throws {
+        try copiesToTheSecondNote(modifier: nil)
+    }
+
+    func testCtrlCopiesToAnotherNoteToo() throws {
+        try copiesToTheSecondNote(modifier: "ctrl")
+    }
+
+    private func copiesToTheSecondNote(modifier: String?) throws {
         let (tote, left, right) = try twoWindows()
-        try dragCopyMe(tote: tote, left: left, right: right, modifier: nil)
+        try dragCopyMe(tote: tote, left: left, right: right, modifier: modifier)
         try session.waitUntil("the copy in the second note") { body(secondID) == "Landing:Copy me" }
         session.pace(0.5)
         XCTAssertEqual(body(firstID), "Copy me please", "a copy leaves the source")
