@@ -139,10 +139,18 @@ extension NoteEditor {
             editor: self, noteID: note.id, noteName: titleText.isEmpty ? (note.displayTitle ?? tr("Untitled Note")) : titleText,
             range: range, fragment: fragment)
         NoteDragSession.current = session
-        let origin = NoteTransfer.Origin(noteID: note.id, range: range)
+        return provider(for: fragment, origin: NoteTransfer.Origin(noteID: note.id, range: range))
+    }
+
+    /// The lazy content of a drag or copy: every representation is made when first asked for.
+    private func provider(for fragment: RichText, origin: NoteTransfer.Origin) -> UnsafeMutablePointer<GdkContentProvider> {
         let media = store.media
-        return ContentTransfer.provider(offering: NoteTransfer.offered) { type in
-            NoteTransfer.data(for: type, of: fragment, origin: origin, mediaData: { try? Data(contentsOf: media.url(for: $0)) })
+        let exports = URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
+            .appendingPathComponent(String(cString: tote_shim_app_id())).appendingPathComponent("exports")
+        return ContentTransfer.provider(offering: NoteTransfer.offered(for: fragment)) { type in
+            NoteTransfer.data(
+                for: type, of: fragment, origin: origin, mediaData: { try? Data(contentsOf: media.url(for: $0)) },
+                exportFile: { try? media.exportCopy(of: $0, into: exports) })
         }
     }
 
@@ -152,6 +160,14 @@ extension NoteEditor {
         session.drag = drag
         pressInSelection = nil  // a drag, not a click
         let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
+        if let image = NoteTransfer.soleAttachment(of: session.fragment), image.kind == .image {
+            // A picture drags as its thumbnail.
+            let picture = gtk_picture_new_for_filename(store.media.url(for: image.media).path)!
+            gtk_widget_set_size_request(picture, 128, 96)
+            gtk_widget_set_opacity(picture, 0.85)
+            gtk_drag_icon_set_child(icon.opaque, picture)
+            return
+        }
         let label = gtk_label_new(nil)!
         gtk_label_set_markup(label.opaque, Self.iconMarkup(for: session.fragment))
         gtk_label_set_max_width_chars(label.opaque, 40)
@@ -406,12 +422,9 @@ extension NoteEditor {
         guard let note else { return }
         let range = selection.range
         guard !range.isEmpty else { return }
-        let fragment = text.fragment(range)
-        let origin = NoteTransfer.Origin(noteID: note.id, range: range)
-        let media = store.media
-        ContentTransfer.setClipboard(of: textView, offering: NoteTransfer.offered) { type in
-            NoteTransfer.data(for: type, of: fragment, origin: origin, mediaData: { try? Data(contentsOf: media.url(for: $0)) })
-        }
+        let content = provider(for: text.fragment(range), origin: NoteTransfer.Origin(noteID: note.id, range: range))
+        gdk_clipboard_set_content(gtk_widget_get_clipboard(textView), content)
+        g_object_unref(content)
     }
 
     func cutSelectionToClipboard() {

@@ -72,6 +72,21 @@ public final class ToteApplication {
         Self.loadStyle()
         store = Result { () throws(StoreError) in try Store(location: StoreLocation(appID: appID, environment: environment)) }
         addActions()
+        Self.removeOldExports(in: URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
+            .appendingPathComponent(appID).appendingPathComponent("exports"))
+    }
+
+    /// Files written for other apps to take (a dragged picture as a real file) are kept a
+    /// day, long enough for any drop or paste to have read them.
+    private static func removeOldExports(in folder: URL) {
+        Task.detached(priority: .background) {
+            let manager = FileManager.default
+            let dayAgo = Date().addingTimeInterval(-86_400)
+            for entry in (try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])) ?? [] {
+                let modified = (try? entry.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+                if let modified, modified < dayAgo { try? manager.removeItem(at: entry) }
+            }
+        }
     }
 
     private func activate() {

@@ -16,6 +16,16 @@ public struct MediaStore: Sendable {
         directory.appendingPathComponent(reference.fileName)
     }
 
+    /// A copy of an attachment's file under its own name, in a new folder of `directory`,
+    /// for another app to take (Files gets a real file, not a content hash).
+    public func exportCopy(of attachment: Attachment, into directory: URL) throws -> URL {
+        let folder = directory.appendingPathComponent(UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let target = folder.appendingPathComponent(NoteTransfer.exportName(for: attachment))
+        try FileManager.default.copyItem(at: url(for: attachment.media), to: target)
+        return target
+    }
+
     public func contains(_ reference: MediaReference) -> Bool {
         FileManager.default.fileExists(atPath: url(for: reference).path)
     }

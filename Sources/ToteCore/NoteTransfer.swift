@@ -9,6 +9,31 @@ public enum NoteTransfer {
 
     /// What a drag or copy of note text offers, richest first.
     public static let offered = [toteMIMEType, htmlMIMEType, plainMIMEType, "text/plain", "UTF8_STRING"]
+    public static let fileListMIMEType = "text/uri-list"
+
+    /// What a drag or copy of `fragment` offers, richest first. A single image, video, sound
+    /// or file also goes as its own bytes (images) and as a real file, so Files and image
+    /// editors take it (DESIGN.md, "Representations").
+    public static func offered(for fragment: RichText) -> [String] {
+        guard let attachment = soleAttachment(of: fragment) else { return offered }
+        let ownBytes = attachment.kind == .image ? [attachment.mimeType.lowercased()] : []
+        return [toteMIMEType] + ownBytes + [fileListMIMEType] + offered.dropFirst()
+    }
+
+    /// The attachment a fragment consists of, when it is nothing else.
+    public static func soleAttachment(of fragment: RichText) -> Attachment? {
+        guard fragment.paragraphs.count == 1, fragment.paragraphs[0].runs.count == 1 else { return nil }
+        return fragment.paragraphs[0].runs[0].attachment
+    }
+
+    /// A safe name to export an attachment's file under: its own name's last component,
+    /// without path separators or control characters; "file" when nothing is left.
+    public static func exportName(for attachment: Attachment) -> String {
+        let last = attachment.fileName.split(separator: "/").last.map(String.init) ?? ""
+        let cleaned = String(last.unicodeScalars.filter { $0.properties.generalCategory != .control && $0 != "\\" })
+            .trimmingCharacters(in: .whitespaces)
+        return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "file" : String(cleaned.prefix(200))
+    }
     /// What a note takes, richest first.
     public static let accepted = [toteMIMEType, htmlMIMEType, plainMIMEType, "text/plain", "UTF8_STRING"]
 
@@ -38,9 +63,20 @@ public enum NoteTransfer {
     }
 
     /// The bytes of one representation of `fragment`.
+    /// - Parameter exportFile: writes an attachment's file where another app can read it,
+    ///   under its own name, and returns where (for the file list).
     public static func data(
-        for mimeType: String, of fragment: RichText, origin: Origin?, mediaData: (MediaReference) -> Data?
+        for mimeType: String, of fragment: RichText, origin: Origin?, mediaData: (MediaReference) -> Data?,
+        exportFile: (Attachment) -> URL? = { _ in nil }
     ) -> Data? {
+        if let attachment = soleAttachment(of: fragment) {
+            if mimeType == fileListMIMEType {
+                return exportFile(attachment).map { Data(($0.absoluteString + "\r\n").utf8) }
+            }
+            if attachment.kind == .image, mimeType == attachment.mimeType.lowercased() {
+                return mediaData(attachment.media)
+            }
+        }
         switch mimeType {
         case toteMIMEType:
             var data = Data("TOTE-RICH-1\n".utf8)

@@ -157,3 +157,38 @@ import Testing
         #expect(NoteCommand.setParagraphStyles([.body], from: 0).writtenRanges.isEmpty)
     }
 }
+
+@Suite struct MediaTransferTests {
+    private func image(named name: String, in media: MediaStore) throws -> ToteCore.Attachment {
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
+        return Attachment(kind: .image, media: try media.store(png, fileExtension: "png"), fileName: name,
+                          mimeType: "image/png", byteCount: Int64(png.count))
+    }
+
+    @Test func aSingleImageAlsoGoesAsItsBytesAndAsARealFile() throws {
+        let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }
+        let media = MediaStore(directory: folder.url.appendingPathComponent("media"))
+        let picture = try image(named: "Cat photo.png", in: media)
+        let fragment = RichText(paragraphs: [Paragraph(runs: [Run(attachment: picture)])])
+        #expect(NoteTransfer.offered(for: fragment).prefix(3) == [NoteTransfer.toteMIMEType, "image/png", "text/uri-list"])
+        #expect(NoteTransfer.offered(for: RichText(plain: "text")) == NoteTransfer.offered)
+
+        let bytes = try Data(contentsOf: media.url(for: picture.media))
+        let mediaData: (MediaReference) -> Data? = { try? Data(contentsOf: media.url(for: $0)) }
+        #expect(NoteTransfer.data(for: "image/png", of: fragment, origin: nil, mediaData: mediaData) == bytes)
+        let exports = folder.url.appendingPathComponent("exports")
+        let list = try #require(NoteTransfer.data(for: "text/uri-list", of: fragment, origin: nil, mediaData: mediaData,
+                                                  exportFile: { try? media.exportCopy(of: $0, into: exports) }))
+        let url = try #require(URL(string: String(decoding: list, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(url.lastPathComponent == "Cat photo.png")
+        #expect(try Data(contentsOf: url) == bytes)
+    }
+
+    @Test(arguments: [("../../etc/passwd", "passwd"), ("a\u{0}b\u{7}.png", "ab.png"), ("", "file"), ("..", "file"), ("back\\slash", "backslash")])
+    func exportNamesCannotEscapeTheirFolder(name: String, expected: String) {
+        let attachment = ToteCore.Attachment(kind: .file, media: MediaReference(digest: String(repeating: "b", count: 64), fileExtension: ""),
+                                    fileName: name, mimeType: "application/octet-stream", byteCount: 0)
+        #expect(NoteTransfer.exportName(for: attachment) == expected)
+    }
+}

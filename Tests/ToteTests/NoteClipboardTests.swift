@@ -42,6 +42,34 @@ final class NoteClipboardTests: GTKTestCase {
         }
     }
 
+    func testACopiedImageIsOfferedAsAFileWithItsOwnName() throws {
+        try onMainActor {
+            let home = try TemporaryDataHome()
+            defer { withExtendedLifetime(home) {} }
+            let media = MediaStore(directory: home.url.appendingPathComponent("tote/media"))
+            let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
+            let picture = Attachment(kind: .image, media: try media.store(png, fileExtension: "png"), fileName: "Holiday.png",
+                                     mimeType: "image/png", byteCount: Int64(png.count))
+            let (editor, _, editorHome) = try NoteEditorTests.makeEditorForExtension(
+                RichText(paragraphs: [Paragraph(runs: [Run("a"), Run(attachment: picture), Run("b")])]))
+            defer { withExtendedLifetime(editorHome) {} }
+            // The editor's store is its own: put the picture's bytes there too.
+            _ = try editor.store.media.store(png, fileExtension: "png")
+            editor.select(TextSelection(1..<2))
+            editor.copySelectionToClipboard()
+            XCTAssertTrue(ContentTransfer.clipboardTypes(of: editor.textView).contains("text/uri-list"))
+            var fileList: String?
+            ContentTransfer.readClipboard(of: editor.textView, mimeTypes: ["text/uri-list"], limit: 1 << 20) { result in
+                if case .success(let (_, data)) = result { fileList = String(decoding: data, as: UTF8.self) }
+            }
+            waitFor("the file list") { fileList != nil }
+            let url = try XCTUnwrap(URL(string: fileList!.trimmingCharacters(in: .whitespacesAndNewlines)))
+            XCTAssertEqual(url.lastPathComponent, "Holiday.png")
+            XCTAssertEqual(try Data(contentsOf: url), png)
+            try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
+        }
+    }
+
     func testTheDragIconShowsTheStartOfTheTextInItsStyle() {
         let fragment = RichText(paragraphs: [
             Paragraph(runs: [Run("Bold <b>&", style: TextStyle(bold: true, italic: true))]),
