@@ -261,11 +261,9 @@ final class MainWindow {
                 let title = action == .move
                     ? format(tr("Moved to “{note}”"), ["note": name])
                     : format(tr("Copied to “{note}”"), ["note": name])
-                weak var source = session.editor
-                self.undoDrop = { [weak editor] in
-                    editor?.undo()
-                    if action == .move { source?.undo() }
-                }
+                // The drop is linked to the removal in the source note: one undo does both.
+                let step = editor.lastStepNumber
+                self.undoDrop = { [weak editor] in editor?.undoStep(numbered: step) }
                 let toast = adw_toast_new(title)!
                 adw_toast_set_button_label(toast, tr("_Undo"))
                 adw_toast_set_action_name(toast, "win.undo-drop")

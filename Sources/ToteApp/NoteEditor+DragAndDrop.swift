@@ -353,6 +353,14 @@ extension NoteEditor {
         if !sameNote {
             if action == .move, let source = session.editor, source.note?.id == session.noteID {
                 source.removeDragged(session.range)
+                // One undo here puts the text back there too; redo moves it again.
+                let removal = source.lastStepNumber
+                let sourceNoteID = session.noteID
+                linkLastStep(undo: { [weak source] in
+                    if source?.note?.id == sourceNoteID { source?.undoStep(numbered: removal) }
+                }, redo: { [weak source] in
+                    if source?.note?.id == sourceNoteID { source?.redoStep(numbered: removal) }
+                })
             } else {
                 session.editor?.clearSelection()
             }

@@ -55,6 +55,12 @@ final class NoteEditor {
     /// Set while the buffer is still being filled with a long note, in idle chunks.
     private(set) var isFillingBuffer = false
     private var fillGeneration = 0
+    private struct LinkedStep {
+        var undo: @MainActor () -> Void
+        var redo: @MainActor () -> Void
+    }
+
+    private var linkedSteps: [Int: LinkedStep] = [:]
     /// Where a press inside the selection landed, until it ends as a click or a drag.
     var pressInSelection: Int?
 
@@ -133,6 +139,7 @@ final class NoteEditor {
         defer { isLoading = false }
         self.note = note
         history = UndoHistory()
+        linkedSteps = [:]
         typingStyle = nil
         gtk_editable_set_text(titleField.opaque, note.title)
         do {
@@ -358,16 +365,20 @@ final class NoteEditor {
         } catch {
             return
         }
+        // Steps that could be redone are gone, and links to them with them.
+        linkedSteps = linkedSteps.filter { $0.key < history.undoSteps.count - 1 }
         mirror(command)
         select(selectionAfter ?? before)
         edited()
     }
 
     func undo() {
+        let step = history.undoSteps.count - 1
         guard !isReadOnly, !isFillingBuffer, let change = history.undo(on: &text) else { return }
         change.commands.forEach(mirror)
         select(change.selection)
         edited()
+        linkedSteps[step]?.undo()
     }
 
     func redo() {
@@ -375,7 +386,25 @@ final class NoteEditor {
         change.commands.forEach(mirror)
         select(change.selection)
         edited()
+        linkedSteps[history.undoSteps.count - 1]?.redo()
     }
+
+    /// Ties the last undo step to a step of another note (a move between notes: the drop
+    /// here, the removal there), so one undo or redo does both.
+    func linkLastStep(undo: @escaping @MainActor () -> Void, redo: @escaping @MainActor () -> Void) {
+        linkedSteps[history.undoSteps.count - 1] = LinkedStep(undo: undo, redo: redo)
+    }
+
+    /// Undoes the last step only when it is still the `expected`-th (nothing came after it).
+    func undoStep(numbered expected: Int) {
+        if history.undoSteps.count - 1 == expected { undo() }
+    }
+
+    func redoStep(numbered expected: Int) {
+        if history.undoSteps.count == expected, history.canRedo { redo() }
+    }
+
+    var lastStepNumber: Int { history.undoSteps.count - 1 }
 
     func toggle(_ attribute: WritableKeyPath<TextStyle, Bool>) {
         let current = selection

@@ -74,7 +74,7 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("Copied to “Second note”") })
     }
 
-    func testShiftMovesToAnotherNoteAndTheToastUndoesBoth() throws {
+    func testShiftMovesToAnotherNoteAndOneUndoPutsBothBack() throws {
         let (tote, left, right) = try twoWindows()
         try dragCopyMe(tote: tote, left: left, right: right, modifier: "shift")
         try session.waitUntil("the move") { body(secondID) == "Landing:Copy me" && body(firstID) == " please" }
@@ -83,5 +83,14 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         let undo = try session.center(of: tote, named: "frame=2/Undo", window: right)
         try session.xdotool(["mousemove", "\(undo.x)", "\(undo.y)", "click", "1"])
         try session.waitUntil("both notes back") { body(secondID) == "Landing:" && body(firstID) == "Copy me please" }
+
+        // The same by keyboard in the destination: redo moves it again, one Ctrl+Z undoes both.
+        try session.xdotool(["windowfocus", "--sync", right])
+        let landing = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [2], window: right)[0]
+        try session.xdotool(["mousemove", "\(landing.x)", "\(landing.y)", "click", "1"])
+        try session.key("ctrl+shift+z")
+        try session.waitUntil("the move redone") { body(secondID) == "Landing:Copy me" && body(firstID) == " please" }
+        try session.key("ctrl+z")
+        try session.waitUntil("one Ctrl+Z undoes both") { body(secondID) == "Landing:" && body(firstID) == "Copy me please" }
     }
 }
