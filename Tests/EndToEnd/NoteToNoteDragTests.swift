@@ -66,8 +66,8 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         let (tote, left, right) = try twoWindows()
         try dragCopyMe(tote: tote, left: left, right: right, modifier: modifier)
         try session.waitUntil("the copy in the second note") { body(secondID) == "Landing:Copy me" }
-        session.pace(0.5)
-        XCTAssertEqual(body(firstID), "Copy me please", "a copy leaves the source")
+        XCTAssertEqual(try session.text(of: tote, in: "frame=1/Note body"), "Copy me please", "a copy leaves the source")
+        XCTAssertEqual(body(firstID), "Copy me please")
         XCTAssertEqual(try session.textSelection(of: tote, in: "frame=2/Note body"), 8..<15, "the copy is selected")
         XCTAssertEqual(try session.textSelection(of: tote, in: "frame=1/Note body").count, 0,
                        "the source's selection is cleared")

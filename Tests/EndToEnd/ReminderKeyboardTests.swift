@@ -37,7 +37,9 @@ final class ReminderKeyboardTests: EndToEndTestCase {
         try session.key("Return")
         try session.waitUntil("Soap in the second list") { titles(1) == ["Soap"] }
         try session.key("shift+Tab", "Home", "ctrl+shift+m")
-        session.pace(0.5)
+        try session.waitUntil("the list chooser") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.contains("Move 1 Reminder to List") } == true
+        }
         try session.key("Return")
         try session.waitUntil("Soap moved to the end of the first list") {
             titles(0) == ["Milk", "Bread", "Eggs", "Soap"] && titles(1).isEmpty
