@@ -254,8 +254,7 @@ extension NoteEditor {
         if let session = NoteDragSession.current, let drag = session.drag,
            gdk_drop_get_drag(OpaquePointer(drop)).map({ UnsafeMutableRawPointer($0) }) == drag {
             if session.editor === self, session.noteID == note?.id {
-                let ontoItself = (session.range.lowerBound...session.range.upperBound).contains(offset)
-                return (.sameNote, session, ontoItself)
+                return (.sameNote, session, NoteDrop.isOntoItself(offset, draggedFrom: session.range))
             }
             return (.otherNote, session, false)
         }

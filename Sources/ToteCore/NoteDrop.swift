@@ -6,6 +6,12 @@ public struct NoteDrop: Hashable, Sendable {
     /// The dropped content, selected after the drop.
     public var selection: TextSelection
 
+    /// Whether a drop at `offset` of the note a range was dragged from would land on that
+    /// range or right beside it, where a move changes nothing: no action is offered there.
+    public static func isOntoItself(_ offset: Int, draggedFrom source: Range<Int>) -> Bool {
+        (source.lowerBound...source.upperBound).contains(offset)
+    }
+
     /// A drop of `fragment` at `offset` of `text`. With `movingFrom`, the range of the same
     /// text it was dragged from goes in the same step (a move within one note); the drop
     /// point is given in the text as it was before. Nil when the drop would change nothing
@@ -20,7 +26,7 @@ public struct NoteDrop: Hashable, Sendable {
                 selection: TextSelection(offset..<(offset + fragment.length)))
         }
         guard source.lowerBound >= 0, source.upperBound <= text.length, !source.isEmpty,
-              !(source.lowerBound...source.upperBound).contains(offset)
+              !isOntoItself(offset, draggedFrom: source)
         else { return nil }
         let landing = offset > source.upperBound ? offset - source.count : offset
         return NoteDrop(

@@ -79,6 +79,7 @@ import Testing
     @Test(arguments: [6, 8, 11])
     func aMoveOntoOrBesideItselfChangesNothing(offset: Int) {
         let text = sample()
+        #expect(NoteDrop.isOntoItself(offset, draggedFrom: 6..<11))
         #expect(NoteDrop.plan(dropping: text.fragment(6..<11), at: offset, into: text, movingFrom: 6..<11) == nil)
     }
 
