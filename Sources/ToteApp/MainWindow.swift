@@ -158,10 +158,7 @@ final class MainWindow {
             adw_window_title_set_title(contentTitle.opaque, "")
             let name = deleted.displayTitle ?? tr("Untitled Note")
             recentlyDeleted = deleted
-            let toast = adw_toast_new(format(tr("“{note}” deleted"), ["note": name]))!
-            adw_toast_set_button_label(toast, tr("_Undo"))
-            adw_toast_set_action_name(toast, "win.undo-delete")
-            adw_toast_overlay_add_toast(toastOverlay.opaque, toast)
+            showToast(format(tr("“{note}” deleted"), ["note": name]), undoAction: "win.undo-delete")
         } catch {
             showToast(format(tr("Could not delete “{note}”: {reason}"),
                              ["note": shown.displayTitle ?? tr("Untitled Note"), "reason": error.localizedDescription]))
@@ -226,9 +223,15 @@ final class MainWindow {
     var noteEditor: NoteEditor? { editor }
     var sidebarView: Sidebar { sidebar }
 
-    func showToast(_ title: String) {
+    /// A toast; with `undoAction`, an Undo button that activates it.
+    func showToast(_ title: String, undoAction: String? = nil) {
         toastTitles.append(title)
-        adw_toast_overlay_add_toast(toastOverlay.opaque, adw_toast_new(title))
+        let toast = adw_toast_new(title)!
+        if let undoAction {
+            adw_toast_set_button_label(toast, tr("_Undo"))
+            adw_toast_set_action_name(toast, undoAction)
+        }
+        adw_toast_overlay_add_toast(toastOverlay.opaque, toast)
     }
 
     /// Every toast this window has shown, oldest first (what a person has been told).
@@ -264,11 +267,7 @@ final class MainWindow {
                 // The drop is linked to the removal in the source note: one undo does both.
                 let step = editor.lastStepNumber
                 self.undoDrop = { [weak editor] in editor?.undoStep(numbered: step) }
-                let toast = adw_toast_new(title)!
-                adw_toast_set_button_label(toast, tr("_Undo"))
-                adw_toast_set_action_name(toast, "win.undo-drop")
-                self.toastTitles.append(title)
-                adw_toast_overlay_add_toast(self.toastOverlay.opaque, toast)
+                self.showToast(title, undoAction: "win.undo-drop")
             }
             editor.onTextTooLong = { [weak self] length in
                 self?.showToast(format(
@@ -373,14 +372,7 @@ final class MainWindow {
             adw_window_title_set_title(self.contentTitle.opaque, "")
         }
         pane.onToast = { [weak self] title, offersUndo in
-            guard let self else { return }
-            self.toastTitles.append(title)
-            let toast = adw_toast_new(title)!
-            if offersUndo {
-                adw_toast_set_button_label(toast, tr("_Undo"))
-                adw_toast_set_action_name(toast, "list.undo")
-            }
-            adw_toast_overlay_add_toast(self.toastOverlay.opaque, toast)
+            self?.showToast(title, undoAction: offersUndo ? "list.undo" : nil)
         }
         reminders = pane
     }

@@ -200,7 +200,7 @@ extension NoteEditor {
     // MARK: Dropping in
 
     private func installDropTarget() {
-        let formats = withCStringArray(NoteTransfer.accepted + ["text/uri-list"]) { types -> OpaquePointer in
+        let formats = withCStringArray(NoteTransfer.acceptedOnDrop) { types -> OpaquePointer in
             let builder = gdk_content_formats_builder_new()!
             var index = 0
             while let type = types[index] {
@@ -317,9 +317,7 @@ extension NoteEditor {
             return moved
         }
         let offeredTypes = ContentTransfer.mimeTypes(of: gdk_drop_get_formats(OpaquePointer(drop)))
-        let preferred = offeredTypes.contains("text/uri-list") && NoteTransfer.preferredFormat(among: offeredTypes) != NoteTransfer.toteMIMEType
-            && !offeredTypes.contains(NoteTransfer.htmlMIMEType) ? "text/uri-list" : NoteTransfer.preferredFormat(among: offeredTypes)
-        guard let type = preferred else { return false }
+        guard let type = NoteTransfer.preferredDropFormat(among: offeredTypes) else { return false }
         let noteID = note.id
         g_object_ref(drop)
         ContentTransfer.readDrop(drop, mimeTypes: [type], limit: NoteTransfer.maximumBytes) { [weak self] result in
@@ -390,7 +388,7 @@ extension NoteEditor {
 
     /// Rich text, HTML, plain text or files from outside, inserted at `offset` and selected.
     private func insertDropped(_ data: Data, mimeType: String, at offset: Int) -> Bool {
-        if mimeType == "text/uri-list" {
+        if mimeType == NoteTransfer.fileListMIMEType {
             let paths = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line -> String? in
                 let uri = line.trimmingCharacters(in: .whitespaces)
                 guard !uri.hasPrefix("#"), let url = URL(string: uri), url.isFileURL else { return nil }

@@ -154,9 +154,7 @@ final class RemindersPane {
               let (command, reminder) = ReminderEditing.adding(
                   title: title, to: rows, listID: list.id, id: UUID(), now: now)
         else { return }
-        if !showingCompleted || true {
-            perform(command, selecting: [reminder.id])
-        }
+        perform(command, selecting: [reminder.id])
         view.focusAddEntry()
     }
 
@@ -182,7 +180,7 @@ final class RemindersPane {
             ? format(tr("“{reminder}” deleted"), ["reminder": rows.first { $0.id == ids[0] }?.title ?? ""])
             : format(trn("{count} reminder deleted", "{count} reminders deleted", ids.count),
                      ["count": ids.count.formatted()])
-        onToast(ids.count == 1 ? title : title, true)
+        onToast(title, true)
     }
 
     func reorderSelection(by step: Int) {

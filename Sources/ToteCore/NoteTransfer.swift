@@ -56,6 +56,16 @@ public enum NoteTransfer {
         case tooLarge(Int)
     }
 
+    /// What a drop into a note takes, richest first: files come after HTML and before text
+    /// (Files offers both a file list and the paths as text).
+    public static let acceptedOnDrop = [toteMIMEType, htmlMIMEType, fileListMIMEType] + accepted.dropFirst(2)
+
+    /// The richest of `offered` a drop into a note takes; nil when it takes none.
+    public static func preferredDropFormat(among offered: [String]) -> String? {
+        let normalized = Set(offered.map { $0.lowercased() })
+        return acceptedOnDrop.first { normalized.contains($0.lowercased()) }
+    }
+
     /// The richest of `offered` a note takes; nil when it takes none.
     public static func preferredFormat(among offered: [String]) -> String? {
         let normalized = Set(offered.map { $0.lowercased() })

@@ -70,26 +70,16 @@ public enum ReminderOrdering {
         return updates(from: lists, to: positioned(target, fresh: movingIDs))
     }
 
-    /// Copies reminders (new ids, otherwise as they are) to `index` of a list.
+    /// Copies reminders (new ids, otherwise as they are) to `index` of a list: the same as
+    /// pasting them there.
     public static func copy(
         _ ids: [UUID], from lists: [UUID: [Reminder]], to destination: UUID, at index: Int,
         makeID: () -> UUID, now: Date
     ) -> (command: ReminderCommand, copies: [UUID]) {
-        let copies = ordered(ids, in: lists).map { original -> Reminder in
-            var copy = original
-            copy.id = makeID()
-            copy.listID = destination
-            copy.created = now
-            copy.modified = now
-            return copy
-        }
-        let copyIDs = Set(copies.map(\.id))
-        var target = (lists[destination] ?? []).sorted { $0.position < $1.position }
-        target.insert(contentsOf: copies, at: min(max(index, 0), target.count))
-        let placed = positioned(target, fresh: copyIDs)
-        let inserted = placed.filter { copyIDs.contains($0.id) }
-        let shifted = updates(from: lists, to: placed.filter { !copyIDs.contains($0.id) })
-        return (.sequence([shifted, .insert(inserted)]), inserted.map(\.id))
+        let items = ordered(ids, in: lists).map(ReminderTransfer.Item.init)
+        return ReminderEditing.inserting(
+            items, into: lists[destination] ?? [], listID: destination, at: index, makeID: makeID, now: now)
+            .map { ($0.command, $0.ids) } ?? (.sequence([]), [])
     }
 
     /// Moves reminders one place up (-1) or down (+1) within their list, as a block that

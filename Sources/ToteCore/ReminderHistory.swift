@@ -58,11 +58,4 @@ public struct ReminderHistory: Sendable {
         undoSteps.append(step)
         return (step.command, step.selectionAfter)
     }
-
-    /// Forgets steps that touch a list no longer reachable (none today; kept for when
-    /// lists are purged for good).
-    public mutating func removeAll() {
-        undoSteps.removeAll()
-        redoSteps.removeAll()
-    }
 }

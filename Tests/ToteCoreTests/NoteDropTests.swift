@@ -139,6 +139,15 @@ import Testing
         #expect(NoteTransfer.preferredFormat(among: ["image/png"]) == nil)
     }
 
+    @Test func aDropTakesFilesBeforeTheirPathsAsText() {
+        // What Files offers for a file: the list and the paths as plain text.
+        #expect(NoteTransfer.preferredDropFormat(among: ["text/plain;charset=utf-8", "text/uri-list"]) == "text/uri-list")
+        #expect(NoteTransfer.preferredDropFormat(among: ["text/uri-list", "text/html"]) == "text/html")
+        #expect(NoteTransfer.preferredDropFormat(among: ["text/uri-list", NoteTransfer.toteMIMEType]) == NoteTransfer.toteMIMEType)
+        #expect(NoteTransfer.preferredDropFormat(among: ["UTF8_STRING"]) == "UTF8_STRING")
+        #expect(NoteTransfer.preferredDropFormat(among: ["image/png"]) == nil)
+    }
+
     @Test(arguments: [Data(), Data("TOTE-RICH-1\n".utf8), Data("TOTE-RICH-1\n-\ngarbage".utf8), Data([0xff, 0x0a, 0x0a])])
     func damagedToteDataIsRefused(data: Data) {
         #expect(throws: NoteTransfer.Failure.unreadable) {
