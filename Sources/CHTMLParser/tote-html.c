@@ -4,15 +4,70 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 
+/* libxml2 builds the tree through nodePush, which stops the whole parse past 256 open
+ * elements (2,048 with XML_PARSE_HUGE): everything after such a place was lost. Elements
+ * deeper than max_depth are therefore not made into nodes; their text joins the deepest
+ * element kept, so deep input keeps its text, flattened. */
+typedef struct {
+  startElementSAXFunc start_element;
+  endElementSAXFunc end_element;
+  unsigned int depth;
+  unsigned int max_depth;
+} DepthCap;
+
+static void
+capped_start_element (void *context, const xmlChar *name, const xmlChar **attributes)
+{
+  xmlParserCtxtPtr parser = context;
+  DepthCap *cap = parser->_private;
+
+  cap->depth++;
+  if (cap->depth <= cap->max_depth)
+    cap->start_element (context, name, attributes);
+}
+
+static void
+capped_end_element (void *context, const xmlChar *name)
+{
+  xmlParserCtxtPtr parser = context;
+  DepthCap *cap = parser->_private;
+
+  if (cap->depth <= cap->max_depth)
+    cap->end_element (context, name);
+  if (cap->depth > 0)
+    cap->depth--;
+}
+
 ToteHtmlDocument *
-tote_html_parse (const char *bytes, size_t length)
+tote_html_parse (const char *bytes, size_t length, unsigned int max_depth)
 {
   int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
                 HTML_PARSE_NONET | HTML_PARSE_COMPACT;
+  htmlParserCtxtPtr parser;
+  DepthCap cap = { 0 };
+  xmlDocPtr document;
 
   if (bytes == NULL || length == 0 || length > INT_MAX)
     return NULL;
-  return (ToteHtmlDocument *) htmlReadMemory (bytes, (int) length, NULL, NULL, options);
+  parser = htmlCreateMemoryParserCtxt (bytes, (int) length);
+  if (parser == NULL)
+    return NULL;
+  htmlCtxtUseOptions (parser, options);
+  cap.start_element = parser->sax->startElement;
+  cap.end_element = parser->sax->endElement;
+  cap.max_depth = max_depth;
+  parser->sax->startElement = capped_start_element;
+  parser->sax->endElement = capped_end_element;
+  parser->_private = &cap;
+  htmlParseDocument (parser);
+  document = parser->myDoc;
+  parser->myDoc = NULL;
+  parser->_private = NULL;
+  /* As htmlReadMemory does: the document keeps the parser's dictionary. */
+  if (parser->dictNames && document != NULL && document->dict == parser->dict)
+    parser->dict = NULL;
+  htmlFreeParserCtxt (parser);
+  return (ToteHtmlDocument *) document;
 }
 
 void

@@ -16,8 +16,8 @@ public struct Attachment: Hashable, Codable, Sendable {
         self.kind = kind
         self.media = media
         self.fileName = fileName
-        self.mimeType = mimeType
-        self.byteCount = byteCount
+        self.mimeType = ContentRules.safeMIMEType(mimeType)
+        self.byteCount = max(byteCount, 0)
     }
 
     /// What a file of this MIME type becomes in a note: pictures, videos and sounds play

@@ -76,12 +76,13 @@ public enum HTMLExport {
         if style.underline { html = "<u>\(html)</u>" }
         if style.italic { html = "<em>\(html)</em>" }
         if style.bold { html = "<strong>\(html)</strong>" }
-        if let link = style.link { html = "<a href=\"\(escape(link))\">\(html)</a>" }
+        // The model holds only safe links; checked again so that export can never write one.
+        if let link = ContentRules.safeLink(style.link) { html = "<a href=\"\(escape(link))\">\(html)</a>" }
         return html
     }
 
     private static func attachment(_ attachment: Attachment, data: Data?) -> String {
-        let source = data.map { "data:\(attachment.mimeType);base64,\($0.base64EncodedString())" } ?? ""
+        let source = escape(data.map { "data:\(attachment.mimeType);base64,\($0.base64EncodedString())" } ?? "")
         let tote = """
             data-tote-kind="\(attachment.kind.rawValue)" data-tote-name="\(escape(attachment.fileName))" \
             data-tote-mime="\(escape(attachment.mimeType))" data-tote-size="\(attachment.byteCount)" \

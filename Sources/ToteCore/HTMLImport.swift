@@ -15,6 +15,7 @@ public enum HTMLImport {
     }
 
     /// Deeper nesting than this is flattened: its text is kept, its structure ignored.
+    /// (libxml2 alone stopped reading at 256 and lost everything after.)
     static let maximumDepth = 200
 
     /// - Parameter storeMedia: keeps an inlined file's bytes (in the media store) and returns
@@ -24,7 +25,7 @@ public enum HTMLImport {
     ) throws(Failure) -> RichText {
         let document: OpaquePointer? = data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-            return tote_html_parse(base.assumingMemoryBound(to: CChar.self), bytes.count)
+            return tote_html_parse(base.assumingMemoryBound(to: CChar.self), bytes.count, UInt32(maximumDepth))
         }
         guard let document else {
             if data.isEmpty { return RichText() }
@@ -115,7 +116,7 @@ public enum HTMLImport {
             case "u", "ins": style.underline = true
             case "s", "strike", "del": style.strikethrough = true
             case "code", "tt", "kbd", "samp": style.monospace = true
-            case "a": style.link = Self.safeLink(node.attribute("href")) ?? style.link
+            case "a": style.link = ContentRules.safeLink(node.attribute("href")) ?? style.link
             case "span", "font": break
             case "br":
                 lineBreak()
@@ -203,8 +204,12 @@ public enum HTMLImport {
         private mutating func appendAttachment(_ node: HTMLNode, style: TextStyle) {
             let source = node.attribute("src") ?? node.attribute("href") ?? ""
             guard let (mime, data) = Self.decodeDataURI(source) else { return }  // remote: ignored
-            let kind = node.attribute("data-tote-kind").flatMap(Attachment.Kind.init(rawValue:))
+            var kind = node.attribute("data-tote-kind").flatMap(Attachment.Kind.init(rawValue:))
                 ?? (node.name == "img" ? .image : node.name == "video" ? .video : node.name == "audio" ? .audio : .file)
+            if kind == .image {
+                // A picture too large to decode (a decompression bomb) stays a file.
+                kind = ContentRules.attachmentKind(mimeType: "image/*", header: data, byteCount: Int64(data.count))
+            }
             let fileExtension = node.attribute("data-tote-extension") ?? Self.fileExtension(forMIME: mime)
             guard let reference = try? storeMedia(data, fileExtension) else { return }
             let name = node.attribute("data-tote-name") ?? node.attribute("alt").flatMap { $0.isEmpty ? nil : $0 }
@@ -247,14 +252,6 @@ public enum HTMLImport {
                 let rest = String(last.text.dropLast())
                 if rest.isEmpty { runs.removeLast() } else { runs[runs.count - 1] = Run(rest, style: last.style) }
             }
-        }
-
-        static func safeLink(_ href: String?) -> String? {
-            guard let href = href?.trimmingCharacters(in: .whitespaces),
-                  let scheme = href.split(separator: ":", maxSplits: 1).first?.lowercased(),
-                  ["http", "https", "mailto"].contains(scheme)
-            else { return nil }
-            return href
         }
 
         static func apply(css: String, to style: inout TextStyle, tote: Bool) {

@@ -11,8 +11,14 @@ public struct TextStyle: Hashable, Codable, Sendable {
     public var fontSize: Double?
     public var textColor: RGBAColor?
     public var highlight: RGBAColor?
-    /// A link target (an absolute URL as text); nil when the text is not a link.
-    public var link: String?
+    /// A link target (an absolute URL as text); nil when the text is not a link. Only what
+    /// `ContentRules.safeLink` allows can be set, so no way in can bring a `javascript:` link.
+    public var link: String? {
+        get { safeLink }
+        set { safeLink = ContentRules.safeLink(newValue) }
+    }
+
+    private var safeLink: String?
 
     public init(
         bold: Bool = false, italic: Bool = false, underline: Bool = false,
@@ -29,7 +35,7 @@ public struct TextStyle: Hashable, Codable, Sendable {
         self.fontSize = fontSize
         self.textColor = textColor
         self.highlight = highlight
-        self.link = link
+        self.safeLink = ContentRules.safeLink(link)
     }
 
     public static let plain = TextStyle()

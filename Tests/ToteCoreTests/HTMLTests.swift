@@ -28,7 +28,7 @@ import Testing
 
     @Test func whatToteExportsToteImportsExactly() throws {
         let media = try Media()
-        let png = Data([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])
+        let png = PictureBytes.png(width: 40, height: 30)
         let picture = Attachment(kind: .image, media: try media.keep(png, "png"), fileName: "cat & dog.png",
                                  mimeType: "image/png", byteCount: Int64(png.count))
         let file = Attachment(kind: .file, media: try media.keep(Data("report".utf8), "pdf"), fileName: "r.pdf",
@@ -59,7 +59,7 @@ import Testing
         let media = try Media()
         _ = try media.keep(Data("not really a png".utf8), "png")
         let text = random.fragment()
-        let picture = Data("picture bytes".utf8)
+        let picture = PictureBytes.gif(width: 16, height: 16)
         let fixed = RichText(paragraphs: text.paragraphs.map { paragraph in
             Paragraph(style: paragraph.style, runs: paragraph.runs.map { run in
                 guard run.attachment != nil else { return run }

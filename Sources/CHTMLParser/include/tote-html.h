@@ -15,8 +15,9 @@ typedef enum {
 } ToteHtmlNodeKind;
 
 /* Parses HTML bytes (UTF-8 unless the document says otherwise), never using the network.
- * NULL when nothing could be made of them. */
-ToteHtmlDocument   *tote_html_parse (const char *bytes, size_t length);
+ * Elements nested deeper than max_depth are left out of the tree and their text joins the
+ * deepest element kept. NULL when nothing could be made of them. */
+ToteHtmlDocument   *tote_html_parse (const char *bytes, size_t length, unsigned int max_depth);
 void                tote_html_free (ToteHtmlDocument *document);
 const ToteHtmlNode *tote_html_root (const ToteHtmlDocument *document);
 
