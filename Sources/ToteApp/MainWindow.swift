@@ -224,7 +224,15 @@ final class MainWindow {
     var sidebarView: Sidebar { sidebar }
 
     /// A toast; with `undoAction`, an Undo button that activates it.
+    ///
+    /// Every failure reaches the person through here. When it came from a store that has
+    /// found its file damaged, every window shows that instead, since nothing more can be
+    /// saved.
     func showToast(_ title: String, undoAction: String? = nil) {
+        if case .success(let store)? = app.store, let damage = store.damageFound {
+            app.storeFoundDamage(damage)
+            return
+        }
         toastTitles.append(title)
         let toast = adw_toast_new(title)!
         if let undoAction {
@@ -238,6 +246,13 @@ final class MainWindow {
     private(set) var toastTitles: [String] = []
 
     // MARK: Content
+
+    /// Shows the store's notes and lists again (a recovery added some).
+    func reloadStore() {
+        guard case .success(let store)? = app.store,
+              let notes = try? store.notes(), let lists = try? store.reminderLists() else { return }
+        sidebar.show(notes: notes, reminderLists: lists)
+    }
 
     private func loadStore() {
         switch app.store {
@@ -384,7 +399,9 @@ final class MainWindow {
 
     var remindersPane: RemindersPane? { reminders }
 
-    private func showStoreError(_ error: StoreError) {
+    /// Shows why the store cannot be used; its file is never written. A damaged store also
+    /// offers to go on with a fresh one beside it, and to recover what can still be read.
+    func showStoreError(_ error: StoreError) {
         let explanation: String
         switch error {
         case .notADatabase(_, let reason):
@@ -396,6 +413,8 @@ final class MainWindow {
             explanation = format(tr("The folder for it cannot be created ({reason})."), ["reason": reason])
         case .writtenByNewerVersion:
             explanation = tr("It was written by a newer version of Tote.")
+        case .damaged:
+            explanation = tr("Part of the file is damaged.")
         }
         let description = format(
             tr("{explanation}\n\nTote has left it untouched at\n{path}\n\nMove it elsewhere to start afresh, or open it with a newer Tote."),
@@ -403,6 +422,24 @@ final class MainWindow {
         let page = Self.statusPage(
             icon: "dialog-warning-symbolic", title: tr("Tote Can’t Open Your Notes"),
             description: description)
+        if case .damaged = error {
+            adw_status_page_set_description(page.opaque, format(
+                tr("{explanation}\n\nTote writes nothing more to it. You can go on with a new, empty store; the damaged file stays as it is, beside it, at\n{path}"),
+                ["explanation": explanation, "path": error.path]))
+            let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+            gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+            for (label, recovering) in [(tr("_Recover What Can Be Read"), true), (tr("_Start With an Empty Store"), false)] {
+                let button = gtk_button_new_with_mnemonic(label)!
+                gtk_widget_add_css_class(button, "pill")
+                if recovering { gtk_widget_add_css_class(button, "suggested-action") }
+                button.connect("clicked") { [weak self] in self?.app.replaceDamagedStore(recovering: recovering) }
+                buttons.append(button)
+            }
+            adw_status_page_set_child(page.opaque, buttons)
+        }
+        if let old = gtk_stack_get_child_by_name(contentStack.opaque, Page.storeError.rawValue) {
+            gtk_stack_remove(contentStack.opaque, old)
+        }
         gtk_stack_add_named(contentStack.opaque, page, Page.storeError.rawValue)
         show(.storeError)
         gtk_widget_set_sensitive(sidebar.widget, false.g)

@@ -14,6 +14,9 @@ public final class ToteApplication {
     /// uninstalled build without GSETTINGS_SCHEMA_DIR.
     private(set) var settings: UnsafeMutablePointer<GSettings>?
     private(set) var windows: [MainWindow] = []
+    /// Stores found damaged while open. Kept open until Tote ends: closing a pool checkpoints
+    /// its log into the file, which must stay as it was.
+    private var retiredStores: [Store] = []
     private let environment: [String: String]
 
     public init(
@@ -114,6 +117,67 @@ public final class ToteApplication {
     /// A note was saved in one window: every sidebar shows its new name and place.
     func noteSaved(_ note: Note) {
         windows.forEach { $0.sidebarView.update(note: note) }
+    }
+
+    // MARK: A damaged store
+
+    /// The store found its file damaged after opening: every window says so, and nothing
+    /// more is saved.
+    func storeFoundDamage(_ damage: StoreError) {
+        for window in windows where window.visiblePageName != "store-error" {
+            window.showStoreError(damage)
+        }
+    }
+
+    /// Sets the damaged store aside, byte for byte, starts an empty one under the usual name,
+    /// and with `recovering` copies into it what SQLite can still read of the damaged one.
+    func replaceDamagedStore(recovering: Bool) {
+        let location = StoreLocation(appID: appID, environment: environment)
+        let aside: URL
+        do {
+            aside = try StoreRecovery.setAside(location)
+        } catch {
+            activeWindow?.showToast(format(tr("Could not move the damaged file aside: {reason}"),
+                                           ["reason": error.localizedDescription]))
+            return
+        }
+        if case .success(let old)? = store { retiredStores.append(old) }
+        store = Result { () throws(StoreError) in try Store(location: location) }
+        for name in ["new-note", "new-list"] {
+            if let action = g_action_map_lookup_action(application.opaque, name) {
+                g_simple_action_set_enabled(action, true.g)
+            }
+        }
+        let old = windows
+        windows = []
+        openNewWindow()
+        old.forEach { gtk_window_destroy($0.window.cast()) }
+        guard case .success(let fresh)? = store, let window = windows.last else { return }
+        window.showToast(format(tr("The damaged file is kept as “{file}”"), ["file": aside.lastPathComponent]))
+        guard recovering else { return }
+        let orphanListName = tr("Recovered Reminders")
+        Task.detached {
+            let result = Result { () throws(StoreRecovery.Failure) in
+                try StoreRecovery.recover(from: aside, into: fresh, orphanListName: orphanListName)
+            }
+            await MainActor.run { self.finishRecovery(result) }
+        }
+    }
+
+    private func finishRecovery(_ result: Result<StoreRecovery.Report, StoreRecovery.Failure>) {
+        windows.forEach { $0.reloadStore() }
+        let message: String
+        switch result {
+        case .success(let report):
+            message = format(tr("Recovered {notes} and {reminders}"), [
+                "notes": format(trn("{count} note", "{count} notes", report.notes), ["count": "\(report.notes)"]),
+                "reminders": format(trn("{count} reminder", "{count} reminders", report.reminders),
+                                    ["count": "\(report.reminders)"]),
+            ])
+        case .failure(.unreadable):
+            message = tr("Nothing could be recovered from the damaged file")
+        }
+        windows.last?.showToast(message)
     }
 
     private func shutdown() {

@@ -4,6 +4,10 @@ import GRDB
 /// The store's schema, one registered migration per version. Never edit a shipped one:
 /// add the next.
 enum Migrations {
+    /// Written to `PRAGMA user_version` after migrating, so that a store from a newer Tote
+    /// is recognised even by a tool that does not read GRDB's migrations table.
+    static let schemaVersion = 2
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: notes, reminder lists, reminders") { db in

@@ -40,17 +40,18 @@ public struct Reminder: Codable, Identifiable, Hashable, Sendable {
 extension Reminder: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "reminder"
 
+    /// Throws for a row with a missing or mistyped value (a damaged store), never traps.
     public init(row: Row) throws {
-        id = row[0]
-        listID = row[1]
-        title = row[2]
-        notes = row[3]
-        isDone = row[4]
-        due = row[5]
-        priority = Priority(rawValue: row[6]) ?? .none
-        position = row[7]
-        created = row[8]
-        modified = row[9]
+        id = try row.decode(atIndex: 0)
+        listID = try row.decode(atIndex: 1)
+        title = try row.decode(atIndex: 2)
+        notes = try row.decode(atIndex: 3)
+        isDone = try row.decode(atIndex: 4)
+        due = try row.decode(Date?.self, atIndex: 5)
+        priority = Priority(rawValue: try row.decode(atIndex: 6)) ?? .none
+        position = try row.decode(atIndex: 7)
+        created = try row.decode(atIndex: 8)
+        modified = try row.decode(atIndex: 9)
     }
 
     /// The columns in the order `init(row:)` reads them.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Tote's persistent state: one SQLite database (WAL, versioned migrations, every write a
 /// transaction) and the content-addressed media folder beside it.
@@ -47,31 +48,71 @@ public final class Store: Sendable {
             throw Self.classify(error, path: path)
         }
         do {
-            if !readOnly { try Migrations.migrator.migrate(pool) }
+            if !readOnly {
+                try Migrations.migrator.migrate(pool)
+                try pool.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA user_version = \(Migrations.schemaVersion)")
+                }
+            }
         } catch {
             throw Self.classify(error, path: path)
         }
         self.database = pool
     }
 
+    /// Set once SQLite has found the file damaged: from then on nothing is written to it
+    /// (a damaged page written over can lose what is still readable around it).
+    private let damage = Mutex<StoreError?>(nil)
+
+    /// Why the store stopped writing, once it has found its file damaged.
+    public var damageFound: StoreError? { damage.withLock { $0 } }
+
+    /// Reads, noticing damage.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(body)
+        } catch {
+            throw noticing(error)
+        }
+    }
+
+    /// Writes in one transaction, unless the file was found damaged.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        if let damage = damageFound { throw damage }
+        do {
+            return try database.write(body)
+        } catch {
+            throw noticing(error)
+        }
+    }
+
+    private func noticing(_ error: any Error) -> any Error {
+        guard let databaseError = error as? DatabaseError,
+              [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(databaseError.resultCode.primaryResultCode)
+        else { return error }
+        let found = StoreError.damaged(path: location.databaseURL.path)
+        damage.withLock { if $0 == nil { $0 = found } }
+        return found
+    }
+
     // MARK: Notes
 
     /// Every note, most recently changed first.
     public func notes() throws -> [Note] {
-        try database.read { db in
+        try read { db in
             try Note.order(Column("modified").desc).fetchAll(db)
         }
     }
 
     public func note(id: UUID) throws -> Note? {
-        try database.read { db in try Note.fetchOne(db, key: id) }
+        try read { db in try Note.fetchOne(db, key: id) }
     }
 
     /// Creates an empty note and returns it.
     public func createNote(title: String = "") throws -> Note {
         let now = clock()
         let note = Note(id: makeID(), title: title, created: now, modified: now)
-        try database.write { db in try note.insert(db) }
+        try write { db in try note.insert(db) }
         return note
     }
 
@@ -83,7 +124,7 @@ public final class Store: Sendable {
         let content = NativeFormat.encode(body)
         let plain = PlainTextFormat.encode(body)
         let now = clock()
-        return try database.write { db in
+        return try write { db in
             guard var note = try Note.fetchOne(db, key: noteID) else { return nil }
             guard note.title != title || note.content != content else { return note }
             note.title = title
@@ -98,7 +139,7 @@ public final class Store: Sendable {
     /// Deletes a note and returns it as it was, for Undo.
     @discardableResult
     public func deleteNote(id: UUID) throws -> Note? {
-        try database.write { db in
+        try write { db in
             guard let note = try Note.fetchOne(db, key: id) else { return nil }
             try note.delete(db)
             return note
@@ -107,14 +148,14 @@ public final class Store: Sendable {
 
     /// Puts back a deleted note exactly as it was (Undo of delete).
     public func restore(_ note: Note) throws {
-        try database.write { db in try note.insert(db, onConflict: .replace) }
+        try write { db in try note.insert(db, onConflict: .replace) }
     }
 
     // MARK: Reminder lists
 
     /// Every reminder list, in sidebar order.
     public func reminderLists() throws -> [ReminderList] {
-        try database.read { db in
+        try read { db in
             try ReminderList.order(Column("position"), Column("created")).fetchAll(db)
         }
     }
@@ -123,7 +164,7 @@ public final class Store: Sendable {
     public func createReminderList(name: String) throws -> ReminderList {
         let now = clock()
         let id = makeID()
-        return try database.write { db in
+        return try write { db in
             let last = try Int.fetchOne(
                 db, sql: "SELECT MAX(position) FROM \(ReminderList.databaseTableName)")
             let list = ReminderList(
@@ -137,14 +178,14 @@ public final class Store: Sendable {
 
     /// A list's reminders, in order.
     public func reminders(inList listID: UUID) throws -> [Reminder] {
-        try database.read { db in
+        try read { db in
             try Reminder.filter(Column("listID") == listID).order(Column("position")).fetchAll(db)
         }
     }
 
     /// Applies a reminder command in one transaction: all of it or, on error, none of it.
     public func apply(_ command: ReminderCommand) throws {
-        try database.write { db in try Self.apply(command, in: db) }
+        try write { db in try Self.apply(command, in: db) }
     }
 
     private static func apply(_ command: ReminderCommand, in db: Database) throws {
@@ -194,32 +235,52 @@ public final class Store: Sendable {
 
     /// Reads an existing file through a read-only connection before anything may write to it
     /// (opening a pool writes: GRDB makes sure a WAL file exists), so a damaged file or one
-    /// from a newer Tote stays byte for byte as it was.
+    /// from a newer Tote stays byte for byte as it was. The whole file is read
+    /// (`quick_check`): a page damaged in the middle was found only once a note was written
+    /// into the file.
     private static func checkReadableAndNotNewer(at path: String) throws(StoreError) {
         guard FileManager.default.fileExists(atPath: path) else { return }
         var configuration = Configuration()
         configuration.readonly = true
         let superseded: Bool
+        let problems: String
         do {
-            let probe = try DatabaseQueue(path: path, configuration: configuration)
-            superseded = try probe.read { db in
+            let probe = try DatabaseQueue(path: probeURI(for: path), configuration: configuration)
+            (superseded, problems) = try probe.read { db in
                 _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
-                return try Migrations.migrator.hasBeenSuperseded(db)
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                let superseded = try version > Migrations.schemaVersion || Migrations.migrator.hasBeenSuperseded(db)
+                let problems = try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ")
+                return (superseded, problems)
             }
             try probe.close()
         } catch {
             throw classify(error, path: path)
         }
         if superseded { throw .writtenByNewerVersion(path: path) }
+        if problems != "ok" { throw .damaged(path: path) }
+    }
+
+    /// The address the probe opens. Without a write-ahead log beside the file, SQLite is told
+    /// the file is immutable, so that even a read-only connection leaves no empty -wal and
+    /// -shm files beside a file Tote then refuses. With one (after a crash), the log is read.
+    private static func probeURI(for path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
+        return "file:\(escaped)?\(hasLog ? "mode=ro" : "immutable=1")"
     }
 
     private static func classify(_ error: any Error, path: String) -> StoreError {
         guard let error = error as? DatabaseError else {
             return .unreadable(path: path, reason: describe(error))
         }
-        switch error.resultCode {
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_NOTADB:
             return .notADatabase(path: path, reason: error.message ?? "\(error.resultCode)")
+        case .SQLITE_CORRUPT:
+            return .damaged(path: path)
         default:
             return .unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
         }

@@ -10,11 +10,14 @@ public enum StoreError: Error, Sendable, Equatable {
     case notADatabase(path: String, reason: String)
     /// The database was written by a newer Tote, whose changes this one does not know.
     case writtenByNewerVersion(path: String)
+    /// SQLite found pages of the file damaged, at opening or later: nothing more is written
+    /// to it. What can still be read can be recovered into a new store (`StoreRecovery`).
+    case damaged(path: String)
 
     public var path: String {
         switch self {
         case .cannotCreateFolder(let path, _), .unreadable(let path, _),
-             .notADatabase(let path, _), .writtenByNewerVersion(let path):
+             .notADatabase(let path, _), .writtenByNewerVersion(let path), .damaged(let path):
             return path
         }
     }
