@@ -91,7 +91,7 @@ struct TextTags {
     func tag(named name: String) -> UnsafeMutablePointer<GtkTextTag> {
         let table = gtk_text_buffer_get_tag_table(buffer)
         if let existing = gtk_text_tag_table_lookup(table, name) { return existing }
-        let tag = gtk_text_tag_new(name)!
+        let tag = tote_shim_text_tag_new(name)!
         configure(tag, name: name)
         gtk_text_tag_table_add(table, tag)
         g_object_unref(tag.raw)
@@ -109,10 +109,10 @@ struct TextTags {
         case "monospace": tote_shim_object_set_string(tag, "family", "monospace")
         case "family": tote_shim_object_set_string(tag, "family", value)
         case "size": tote_shim_object_set_double(tag, "size-points", Double(value) ?? 11)
-        case "color": tote_shim_object_set_string(tag, "foreground", Self.css(value))
-        case "highlight": tote_shim_object_set_string(tag, "background", Self.css(value))
+        case "color": tote_shim_text_tag_set_color(tag, "foreground-rgba", Self.css(value))
+        case "highlight": tote_shim_text_tag_set_color(tag, "background-rgba", Self.css(value))
         case "link":
-            tote_shim_object_set_string(tag, "foreground", "#1c71d8")
+            tote_shim_text_tag_set_color(tag, "foreground-rgba", "#1c71d8")
             tote_shim_object_set_int(tag, "underline", Int32(PANGO_UNDERLINE_SINGLE.rawValue))
         case "paragraph":
             switch value {
@@ -125,7 +125,7 @@ struct TextTags {
                 tote_shim_object_set_int(tag, "left-margin", 24 + 28)
             case "checked":
                 tote_shim_object_set_boolean(tag, "strikethrough", true.g)
-                tote_shim_object_set_string(tag, "foreground", "rgba(128,128,128,1)")
+                tote_shim_text_tag_set_color(tag, "foreground-rgba", "rgba(128,128,128,1)")
             default: break
             }
         default: break

@@ -130,6 +130,11 @@ final class DesktopSession {
         return window!
     }
 
+    /// The folder of the store the app under test uses (its app id is the installed one).
+    var storeLocation: StoreLocation {
+        StoreLocation(directory: root.appendingPathComponent("data/io.github.totenotes.Tote"))
+    }
+
     /// The store the app writes, opened read-only; nil until the app has created it.
     func store() -> Store? {
         let data = root.appendingPathComponent("data")
@@ -236,6 +241,12 @@ final class DesktopSession {
     /// The text of the text object named `name` (or "role=text"), as a screen reader reads it.
     func text(of process: Process, in name: String) throws -> String {
         try atspi(["text", "\(process.processIdentifier)", name]).joined(separator: "\n")
+    }
+
+    /// The text attributes a screen reader reads at each offset of the text object named
+    /// `name`: "start end key:value;…" per offset.
+    func textAttributes(of process: Process, in name: String, offsets: [Int], includingDefaults: Bool) throws -> [String] {
+        try atspi(["attributes", "\(process.processIdentifier)", name, includingDefaults ? "1" : "0"] + offsets.map(String.init))
     }
 
     /// Places a window (there is no window manager: every window maps at 0,0).

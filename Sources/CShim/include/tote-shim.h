@@ -33,6 +33,14 @@ void tote_shim_object_set_string (gpointer object, const char *property, const c
 /* Stores a newly allocated copy of a string property in *value (g_free it). */
 void tote_shim_object_get_string (gpointer object, const char *property, char **value);
 
+/* A GtkTextTag whose attributes a screen reader can query without crashing GTK 4.8 (see
+ * tote-shim-text-tag.c). Colour it with tote_shim_text_tag_set_color. */
+#define TOTE_TYPE_SHIM_TEXT_TAG (tote_shim_text_tag_get_type ())
+G_DECLARE_FINAL_TYPE (ToteShimTextTag, tote_shim_text_tag, TOTE, SHIM_TEXT_TAG, GtkTextTag)
+GtkTextTag *tote_shim_text_tag_new (const char *name);
+/* Sets a GdkRGBA property ("foreground-rgba", "background-rgba") from a CSS colour. */
+void tote_shim_text_tag_set_color (GtkTextTag *tag, const char *property, const char *css_color);
+
 /* UI definitions compiled into the binary, for GtkBuilder. */
 const char *tote_shim_shortcuts_ui (void);
 

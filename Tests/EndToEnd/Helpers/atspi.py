@@ -8,6 +8,10 @@ usage: atspi.py tree PID                   prints "role<TAB>name" for every acce
        atspi.py text PID NAME               prints the text of the text object named NAME
                                             (NAME may be role=ROLE: the first object with that role)
        atspi.py box PID NAME                prints "x y w h" (window coordinates) of the object named NAME
+       atspi.py attributes PID NAME DEFAULTS OFFSET...
+                                            prints "start end key=value;..." for the attribute run at
+                                            each OFFSET (DEFAULTS: 1 to include the defaults), as
+                                            Orca's "read attributes" asks
 """
 import sys
 
@@ -73,6 +77,12 @@ def main():
     elif command == "text":
         text = find(*scope(app, sys.argv[3])).queryText()
         sys.stdout.write(text.getText(0, -1))
+    elif command == "attributes":
+        text = find(*scope(app, sys.argv[3])).queryText()
+        defaults = sys.argv[4] == "1"
+        for offset in sys.argv[5:]:
+            attributes, start, end = text.getAttributeRun(int(offset), defaults)
+            print(start, end, ";".join(sorted(attributes)))
     elif command == "selection":
         text = find(*scope(app, sys.argv[3])).queryText()
         if text.getNSelections() == 0:
