@@ -120,6 +120,7 @@ final class NoteEditor {
         // Enter in the title moves on to the body, as in a form.
         titleField.connect("activate") { [weak self] in self?.focusBody() }
         connectBuffer()
+        finishFillingOnKeyPress()
         addActions()
         installDragAndDrop()
     }
@@ -158,25 +159,80 @@ final class NoteEditor {
 
     /// Shows the model in an empty buffer: the first screenful at once, the rest in one idle
     /// step after the first frame is painted (in chunks, GtkTextView would lay out each
-    /// chunk before the next arrived, several times slower). Editing waits until it is full.
+    /// chunk before the next arrived, several times slower).
+    ///
+    /// The note can be edited meanwhile: the buffer always holds the start of the model, so
+    /// an edit there is an edit of both, and the fill goes on from wherever the buffer ends.
+    /// A key press, and any change made through the model, finishes the fill first, so no
+    /// keystroke is ever dropped (they were, while the view was read-only until full).
     private func fillBuffer() {
         fillGeneration += 1
         let generation = fillGeneration
         isMirroring = true
         gtk_text_buffer_set_text(buffer, "", 0)
         isMirroring = false
-        var next = appendParagraphs(from: 0, characters: 6_000)
-        guard next < text.paragraphs.count else { return }
         isFillingBuffer = true
-        gtk_text_view_set_editable(textView.cast(), false.g)
+        guard fillStep(characters: 6_000) else { return }
         Idle.repeatWhile { [weak self] in
             guard let self, self.fillGeneration == generation else { return false }
-            next = self.appendParagraphs(from: next, characters: .max)
-            guard next >= self.text.paragraphs.count else { return true }
-            self.isFillingBuffer = false
-            gtk_text_view_set_editable(self.textView.cast(), (!self.isReadOnly).g)
+            return self.fillStep(characters: .max)
+        }
+    }
+
+    /// Appends about `characters` more of the model to the buffer, keeping the selection
+    /// where it is; false once the buffer holds all of it.
+    private func fillStep(characters: Int) -> Bool {
+        guard isFillingBuffer else { return false }
+        let kept = selection
+        let filled = Int(gtk_text_buffer_get_char_count(buffer))
+        if filled < text.length {
+            var (paragraph, offset) = text.locate(filled)
+            if offset > 0 {
+                // An edit left the buffer ending inside a paragraph: the rest of it first.
+                let end = paragraph < text.paragraphs.count - 1 ? text.startOffset(ofParagraph: paragraph + 1) : text.length
+                isMirroring = true
+                insertIntoBuffer(text.fragment(filled..<end), at: filled)
+                isMirroring = false
+                retagParagraphs(touching: filled..<end)
+                paragraph += 1
+                offset = 0
+            }
+            if paragraph < text.paragraphs.count {
+                _ = appendParagraphs(from: paragraph, characters: characters)
+            }
+        }
+        if selection != kept { restoreSelection(kept) }
+        guard Int(gtk_text_buffer_get_char_count(buffer)) >= text.length else { return true }
+        isFillingBuffer = false
+        redrawMarkers()
+        return false
+    }
+
+    /// A key pressed while a long note fills (Ctrl+End, typing) finds all of it there.
+    private func finishFillingOnKeyPress() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys.opaque, GTK_PHASE_CAPTURE)
+        keys.connectKeyPressed { [weak self] _, _ in
+            self?.finishFilling()
             return false
         }
+        gtk_widget_add_controller(textView, keys.opaque)
+    }
+
+    /// Puts the whole note in the buffer now (before an edit that may reach past its end).
+    func finishFilling() {
+        guard isFillingBuffer else { return }
+        fillGeneration += 1
+        while fillStep(characters: .max) {}
+    }
+
+    private func restoreSelection(_ kept: TextSelection) {
+        isMirroring = true
+        defer { isMirroring = false }
+        var insert = GtkTextIter(), bound = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &insert, Int32(kept.cursor))
+        gtk_text_buffer_get_iter_at_offset(buffer, &bound, Int32(kept.anchor))
+        gtk_text_buffer_select_range(buffer, &insert, &bound)
     }
 
     /// Appends paragraphs from `first` to the end of the buffer, each with its break, until
@@ -357,7 +413,8 @@ final class NoteEditor {
 
     /// Applies a command to the model, records it for undo and shows it in the buffer.
     func perform(_ command: NoteCommand, kind: EditKind = .other, selectionAfter: TextSelection? = nil) {
-        guard !isReadOnly, !isFillingBuffer else { return }
+        guard !isReadOnly else { return }
+        finishFilling()
         let before = selection
         do {
             try history.perform(command, on: &text, kind: kind, selectionBefore: before,
@@ -374,7 +431,9 @@ final class NoteEditor {
 
     func undo() {
         let step = history.undoSteps.count - 1
-        guard !isReadOnly, !isFillingBuffer, let change = history.undo(on: &text) else { return }
+        guard !isReadOnly else { return }
+        finishFilling()
+        guard let change = history.undo(on: &text) else { return }
         change.commands.forEach(mirror)
         select(change.selection)
         edited()
@@ -382,7 +441,9 @@ final class NoteEditor {
     }
 
     func redo() {
-        guard !isReadOnly, !isFillingBuffer, let change = history.redo(on: &text) else { return }
+        guard !isReadOnly else { return }
+        finishFilling()
+        guard let change = history.redo(on: &text) else { return }
         change.commands.forEach(mirror)
         select(change.selection)
         edited()

@@ -17,6 +17,7 @@ private typealias TwoArguments = @MainActor (UnsafeMutableRawPointer?, UnsafeMut
 private typealias IntArgument = @MainActor (Int32) -> Void
 private typealias UIntArgument = @MainActor (UInt32) -> Void
 private typealias Pressed = @MainActor (Int32, Double, Double) -> Void
+private typealias KeyPressed = @MainActor (UInt32, UInt32) -> Bool
 private typealias InsertText = @MainActor (UnsafeMutablePointer<GtkTextIter>, String) -> Void
 
 private let releaseBox: GClosureNotify = { data, _ in
@@ -93,6 +94,15 @@ private let pressedTrampoline: @convention(c) (
     }
 }
 
+private let keyPressedTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?
+) -> gboolean = { _, keyval, _, state, data in
+    nonisolated(unsafe) let data = data
+    return MainActor.assumeIsolated {
+        Unmanaged<SignalBox<KeyPressed>>.fromOpaque(data!).takeUnretainedValue().handler(keyval, state.rawValue).g
+    }
+}
+
 private let insertTextTrampoline: @convention(c) (
     UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32,
     UnsafeMutableRawPointer?
@@ -131,6 +141,12 @@ extension GObjectPointer {
     @MainActor @discardableResult
     func connectPressed(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> gulong {
         connect("pressed", SignalBox<Pressed>(handler), pressedTrampoline)
+    }
+
+    /// GtkEventControllerKey::key-pressed: the key and the modifiers; true stops it.
+    @MainActor @discardableResult
+    func connectKeyPressed(_ handler: @escaping @MainActor (_ keyval: UInt32, _ state: UInt32) -> Bool) -> gulong {
+        connect("key-pressed", SignalBox<KeyPressed>(handler), keyPressedTrampoline)
     }
 
     /// GtkTextBuffer::insert-text, with the text decoded.
