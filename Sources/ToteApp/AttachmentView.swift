@@ -15,7 +15,7 @@ enum AttachmentView {
         let view: WidgetPointer
         switch attachment.kind {
         case .image:
-            view = picture(path: path)
+            view = picture(path: path, name: attachment.fileName)
         case .video:
             view = gtk_video_new_for_filename(path)
             gtk_widget_set_size_request(view, 480, 270)
@@ -30,34 +30,92 @@ enum AttachmentView {
         return view
     }
 
-    /// A picture that decodes its file off the main thread and then takes the image's size,
-    /// scaled down to `maximumImageWidth`.
-    private static func picture(path: String) -> WidgetPointer {
+    /// Pictures are decoded one at a time, so that a note full of large ones never holds
+    /// more than one decoded at full size.
+    private nonisolated static let decoding = DispatchQueue(label: "io.github.totenotes.Tote.pictures")
+
+    /// Widest a picture is decoded at (twice the widest it is shown, for scale-2 screens).
+    private nonisolated static let decodedWidth: Int32 = 1_120
+
+    /// A picture that checks its file's header and decodes it off the main thread, into a
+    /// bounded texture; it then takes the image's size, scaled down to `maximumImageWidth`.
+    /// A picture too large to decode (a decompression bomb) or unreadable is never decoded:
+    /// it shows a picture icon and says why.
+    private static func picture(path: String, name: String) -> WidgetPointer {
         let picture = gtk_picture_new()!
         gtk_widget_set_size_request(picture, 160, 120)
         gtk_widget_add_css_class(picture, "card")
         g_object_ref(picture.raw)
         let address = UInt(bitPattern: picture.raw)
-        Task.detached {
-            let texture = gdk_texture_new_from_filename(path, nil).map { UInt(bitPattern: UnsafeMutableRawPointer($0)) }
-            await MainActor.run {
+        decoding.async {
+            let outcome = decode(path)
+            Task { @MainActor in
                 let picture = UnsafeMutableRawPointer(bitPattern: address)!.assumingMemoryBound(to: GtkWidget.self)
                 defer { g_object_unref(picture.raw) }
-                guard let texture, let raw = UnsafeMutableRawPointer(bitPattern: texture) else {
-                    gtk_widget_set_size_request(picture, 160, 120)
-                    return
+                switch outcome {
+                case .decoded(let texture, let width, let height):
+                    let raw = UnsafeMutableRawPointer(bitPattern: texture)!
+                    let shownWidth = min(width, maximumImageWidth)
+                    let shownHeight = width > 0 ? height * shownWidth / width : height
+                    gtk_picture_set_paintable(picture.opaque, OpaquePointer(raw))
+                    gtk_widget_set_size_request(picture, Int32(shownWidth), Int32(shownHeight))
+                    g_object_unref(raw)
+                case .refused(let refusal):
+                    showRefused(picture, name: name, refusal: refusal)
                 }
-                let paintable = OpaquePointer(raw)
-                let width = Int(gdk_texture_get_width(paintable))
-                let height = Int(gdk_texture_get_height(paintable))
-                let shownWidth = min(width, maximumImageWidth)
-                let shownHeight = width > 0 ? height * shownWidth / width : height
-                gtk_picture_set_paintable(picture.opaque, paintable)
-                gtk_widget_set_size_request(picture, Int32(shownWidth), Int32(shownHeight))
-                g_object_unref(raw)
             }
         }
         return picture
+    }
+
+    private enum Decoded: Sendable {
+        /// A GdkTexture (its address, one reference) and the picture's own size.
+        case decoded(texture: UInt, width: Int, height: Int)
+        case refused(ContentRules.PictureRefusal)
+    }
+
+    private nonisolated static func decode(_ path: String) -> Decoded {
+        let handle = FileHandle(forReadingAtPath: path)
+        defer { try? handle?.close() }
+        let header = (try? handle?.read(upToCount: ContentRules.pictureHeaderLength)) ?? nil
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        guard let header else { return .refused(.unreadable) }
+        let picture: PictureHeader
+        switch ContentRules.checkPicture(header: header, byteCount: size) {
+        case .success(let checked): picture = checked
+        case .failure(let refusal): return .refused(refusal)
+        }
+        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, decodedWidth, decodedWidth * 8, 1, nil) else {
+            return .refused(.unreadable)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let texture = gdk_texture_new_for_pixbuf(pixbuf)!
+        let width = picture.width > 0 ? picture.width : Int(gdk_pixbuf_get_width(pixbuf))
+        let height = picture.height > 0 ? picture.height : Int(gdk_pixbuf_get_height(pixbuf))
+        return .decoded(texture: UInt(bitPattern: UnsafeMutableRawPointer(texture)), width: width, height: height)
+    }
+
+    private static func showRefused(_ picture: WidgetPointer, name: String, refusal: ContentRules.PictureRefusal) {
+        let reason: String
+        switch refusal {
+        case .unreadable:
+            reason = tr("it cannot be read as a picture")
+        case .tooManyPixels(let width, let height):
+            reason = format(tr("it is too large to show ({width} × {height} pixels)"),
+                            ["width": width.formatted(), "height": height.formatted()])
+        case .fileTooLarge:
+            reason = tr("its file is too large to show")
+        }
+        let icon = gtk_icon_theme_lookup_icon(
+            gtk_icon_theme_get_for_display(gdk_display_get_default()), "image-missing-symbolic", nil, 48, 1,
+            GTK_TEXT_DIR_NONE, GtkIconLookupFlags(rawValue: 0))
+        if let icon {
+            gtk_picture_set_paintable(picture.opaque, icon)
+            g_object_unref(UnsafeMutableRawPointer(icon))
+        }
+        let description = format(tr("“{file}” is not shown: {reason}"), ["file": name, "reason": reason])
+        gtk_widget_set_tooltip_text(picture, description)
+        tote_shim_accessible_set_label(picture, description)
     }
 
     private static func chip(_ attachment: Attachment) -> WidgetPointer {
