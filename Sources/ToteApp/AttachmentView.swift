@@ -95,17 +95,21 @@ enum AttachmentView {
         return .decoded(texture: UInt(bitPattern: UnsafeMutableRawPointer(texture)), width: width, height: height)
     }
 
-    private static func showRefused(_ picture: WidgetPointer, name: String, refusal: ContentRules.PictureRefusal) {
-        let reason: String
+    /// Why a picture is not shown, as the end of a sentence naming it.
+    static func reason(for refusal: ContentRules.PictureRefusal) -> String {
         switch refusal {
         case .unreadable:
-            reason = tr("it cannot be read as a picture")
+            return tr("it cannot be read as a picture")
         case .tooManyPixels(let width, let height):
-            reason = format(tr("it is too large to show ({width} × {height} pixels)"),
-                            ["width": width.formatted(), "height": height.formatted()])
+            return format(tr("it is too large to show ({width} × {height} pixels)"),
+                          ["width": width.formatted(), "height": height.formatted()])
         case .fileTooLarge:
-            reason = tr("its file is too large to show")
+            return tr("its file is too large to show")
         }
+    }
+
+    private static func showRefused(_ picture: WidgetPointer, name: String, refusal: ContentRules.PictureRefusal) {
+        let reason = reason(for: refusal)
         let icon = gtk_icon_theme_lookup_icon(
             gtk_icon_theme_get_for_display(gdk_display_get_default()), "image-missing-symbolic", nil, 48, 1,
             GTK_TEXT_DIR_NONE, GtkIconLookupFlags(rawValue: 0))

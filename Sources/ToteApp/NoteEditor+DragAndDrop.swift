@@ -406,7 +406,7 @@ extension NoteEditor {
                 try media.store(data, fileExtension: ext)
             }).text
         } catch {
-            onInsertFailed(tr("Dropped content"), tr("it cannot be read as text"))
+            onInsertFailed(Self.itemName(of: mimeType, dropped: true), Self.reason(for: error))
             return false
         }
         if let length = text.overlongParagraph(replacing: offset..<offset, with: fragment) {
@@ -450,7 +450,8 @@ extension NoteEditor {
             guard let self, self.note?.id == noteID else { return }
             switch result {
             case .success(let (mimeType, data)):
-                if mimeType == NoteTransfer.toteMIMEType || mimeType == NoteTransfer.htmlMIMEType {
+                if mimeType == NoteTransfer.toteMIMEType || mimeType == NoteTransfer.htmlMIMEType
+                    || NoteTransfer.pictureMIMETypes.contains(mimeType) {
                     self.pasteRich(data, mimeType: mimeType)
                 } else {
                     self.insertPlain(String(decoding: data, as: UTF8.self))
@@ -465,10 +466,13 @@ extension NoteEditor {
 
     private func pasteRich(_ data: Data, mimeType: String) {
         let media = store.media
-        guard let fragment = try? NoteTransfer.richText(from: data, mimeType: mimeType, storeMedia: { data, ext in
-            try media.store(data, fileExtension: ext)
-        }).text else {
-            onInsertFailed(tr("The clipboard"), tr("it cannot be read as text"))
+        let fragment: RichText
+        do {
+            fragment = try NoteTransfer.richText(from: data, mimeType: mimeType, storeMedia: { data, ext in
+                try media.store(data, fileExtension: ext)
+            }).text
+        } catch {
+            onInsertFailed(Self.itemName(of: mimeType, dropped: false), Self.reason(for: error))
             return
         }
         let range = selection.range
@@ -477,6 +481,23 @@ extension NoteEditor {
             return
         }
         perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
+    }
+
+    /// What a toast calls content that came in as `mimeType`.
+    private static func itemName(of mimeType: String, dropped: Bool) -> String {
+        if NoteTransfer.pictureMIMETypes.contains(mimeType) {
+            return dropped ? tr("The dropped picture") : tr("The pasted picture")
+        }
+        return dropped ? tr("Dropped content") : tr("The clipboard")
+    }
+
+    /// Why content from outside was not inserted, as the end of a sentence naming it.
+    private static func reason(for error: NoteTransfer.Failure) -> String {
+        switch error {
+        case .unreadable: return tr("it cannot be read as text")
+        case .tooLarge: return tr("it is larger than 64 MB")
+        case .pictureRefused(let refusal): return AttachmentView.reason(for: refusal)
+        }
     }
 
     // MARK: Drop caret

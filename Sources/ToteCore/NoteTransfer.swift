@@ -34,8 +34,12 @@ public enum NoteTransfer {
             .trimmingCharacters(in: .whitespaces)
         return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "file" : String(cleaned.prefix(200))
     }
+    /// A picture's own bytes, as image editors, browsers and screenshots offer them.
+    public static let pictureMIMETypes = ["image/png", "image/jpeg"]
+
     /// What a note takes, richest first.
-    public static let accepted = [toteMIMEType, htmlMIMEType, plainMIMEType, "text/plain", "UTF8_STRING"]
+    public static let accepted = [toteMIMEType, htmlMIMEType] + pictureMIMETypes
+        + [plainMIMEType, "text/plain", "UTF8_STRING"]
 
     /// More than this is refused rather than read (the note would not show it anyway).
     public static let maximumBytes = 64 << 20
@@ -54,11 +58,33 @@ public enum NoteTransfer {
     public enum Failure: Error, Equatable, Sendable {
         case unreadable
         case tooLarge(Int)
+        /// Picture bytes that are not shown: too large to decode, or not a picture.
+        case pictureRefused(ContentRules.PictureRefusal)
     }
 
     /// What a drop into a note takes, richest first: files come after HTML and before text
     /// (Files offers both a file list and the paths as text).
     public static let acceptedOnDrop = [toteMIMEType, htmlMIMEType, fileListMIMEType] + accepted.dropFirst(2)
+
+    /// A picture from its own bytes (a pasted screenshot, an image dragged from a browser),
+    /// checked before anything decodes it; `storeMedia` keeps the bytes.
+    public static func picture(
+        from data: Data, storeMedia: (Data, String) throws -> MediaReference
+    ) throws(Failure) -> RichText {
+        let header: PictureHeader
+        switch ContentRules.checkPicture(header: data, byteCount: Int64(data.count)) {
+        case .success(let checked) where checked.format == .png || checked.format == .jpeg: header = checked
+        case .success: throw .pictureRefused(.unreadable)
+        case .failure(let refusal): throw .pictureRefused(refusal)
+        }
+        let fileExtension = header.format == .png ? "png" : "jpg"
+        let reference: MediaReference
+        do { reference = try storeMedia(data, fileExtension) } catch { throw .unreadable }
+        let attachment = Attachment(
+            kind: .image, media: reference, fileName: "Picture.\(fileExtension)",
+            mimeType: header.format == .png ? "image/png" : "image/jpeg", byteCount: Int64(data.count))
+        return RichText(paragraphs: [Paragraph(runs: [Run(attachment: attachment)])])
+    }
 
     /// The richest of `offered` a drop into a note takes; nil when it takes none.
     public static func preferredDropFormat(among offered: [String]) -> String? {
@@ -119,6 +145,8 @@ public enum NoteTransfer {
             do { return (try HTMLImport.richText(fromHTML: data, storeMedia: storeMedia), nil) } catch {
                 throw .unreadable
             }
+        case let type where pictureMIMETypes.contains(type):
+            return (try picture(from: data, storeMedia: storeMedia), nil)
         default:
             return (PlainTextFormat.decode(data), nil)
         }

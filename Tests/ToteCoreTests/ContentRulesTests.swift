@@ -163,3 +163,29 @@ import Testing
         #expect(!html.contains(#"onload=""#))
     }
 }
+
+extension ContentRulesTests {
+    /// The report: a picture pasted or dropped as image/png alone was silently ignored.
+    @Test func pictureBytesFromOutsideBecomeAPictureOrAreRefusedWithAReason() throws {
+        let media = try HTMLTests.Media()
+        let png = PictureBytes.png(width: 800, height: 600)
+        let pasted = try NoteTransfer.richText(from: png, mimeType: "image/png", storeMedia: media.keep).text
+        let picture = try #require(NoteTransfer.soleAttachment(of: pasted))
+        #expect(picture.kind == .image)
+        #expect(picture.mimeType == "image/png")
+        #expect(media.files[picture.media] == png)
+
+        let jpeg = PictureBytes.jpeg(width: 640, height: 480)
+        let fromJPEG = try NoteTransfer.richText(from: jpeg, mimeType: "image/jpeg", storeMedia: media.keep).text
+        #expect(NoteTransfer.soleAttachment(of: fromJPEG)?.mimeType == "image/jpeg")
+
+        #expect(throws: NoteTransfer.Failure.pictureRefused(.tooManyPixels(width: 20_000, height: 20_000))) {
+            try NoteTransfer.richText(from: PictureBytes.png(width: 20_000, height: 20_000), mimeType: "image/png",
+                                      storeMedia: media.keep)
+        }
+        #expect(throws: NoteTransfer.Failure.pictureRefused(.unreadable)) {
+            try NoteTransfer.richText(from: Data("<svg></svg>".utf8), mimeType: "image/png", storeMedia: media.keep)
+        }
+        #expect(media.files.count == 2, "nothing refused was stored")
+    }
+}

@@ -136,7 +136,9 @@ import Testing
         #expect(NoteTransfer.preferredFormat(among: ["text/plain;charset=utf-8", NoteTransfer.toteMIMEType, "text/html"])
                 == NoteTransfer.toteMIMEType)
         #expect(NoteTransfer.preferredFormat(among: ["UTF8_STRING", "TEXT"]) == "UTF8_STRING")
-        #expect(NoteTransfer.preferredFormat(among: ["image/png"]) == nil)
+        #expect(NoteTransfer.preferredFormat(among: ["image/png"]) == "image/png")
+        #expect(NoteTransfer.preferredFormat(among: ["text/plain", "image/jpeg"]) == "image/jpeg")
+        #expect(NoteTransfer.preferredFormat(among: ["image/x-xcf"]) == nil)
     }
 
     @Test func aDropTakesFilesBeforeTheirPathsAsText() {
@@ -145,7 +147,8 @@ import Testing
         #expect(NoteTransfer.preferredDropFormat(among: ["text/uri-list", "text/html"]) == "text/html")
         #expect(NoteTransfer.preferredDropFormat(among: ["text/uri-list", NoteTransfer.toteMIMEType]) == NoteTransfer.toteMIMEType)
         #expect(NoteTransfer.preferredDropFormat(among: ["UTF8_STRING"]) == "UTF8_STRING")
-        #expect(NoteTransfer.preferredDropFormat(among: ["image/png"]) == nil)
+        #expect(NoteTransfer.preferredDropFormat(among: ["image/png"]) == "image/png")
+        #expect(NoteTransfer.preferredDropFormat(among: ["text/uri-list", "image/png"]) == "text/uri-list")
     }
 
     @Test(arguments: [Data(), Data("TOTE-RICH-1\n".utf8), Data("TOTE-RICH-1\n-\ngarbage".utf8), Data([0xff, 0x0a, 0x0a])])

@@ -79,3 +79,37 @@ final class NoteClipboardTests: GTKTestCase {
         XCTAssertEqual(markup, "<i><b>Bold &lt;b&gt;&amp; …</b></i>")
     }
 }
+
+extension NoteClipboardTests {
+    /// The report: pasting a picture offered only as image/png did nothing and said nothing.
+    func testAPictureOnTheClipboardIsPastedAsAPicture() throws {
+        try onMainActor {
+            let (editor, _, home) = try NoteEditorTests.makeEditorForExtension(RichText(plain: "before after"))
+            defer { withExtendedLifetime(home) {} }
+            let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
+            ContentTransfer.setClipboard(of: editor.textView, offering: ["image/png"]) { _ in png }
+            editor.select(.cursor(at: 7))
+            gtk_widget_activate_action_variant(editor.textView, "clipboard.paste", nil)
+            waitFor("the pasted picture") { !editor.text.attachments.isEmpty }
+            XCTAssertEqual(editor.text.attachments.map(\.kind), [.image])
+            XCTAssertEqual(editor.text.plainText, "before \u{FFFC}after")
+            NoteEditorTests.assertBufferMatchesModelForExtension(editor)
+        }
+    }
+
+    func testAPictureTooLargeToDecodeIsRefusedWithItsSize() throws {
+        try onMainActor {
+            let (editor, _, home) = try NoteEditorTests.makeEditorForExtension(RichText(plain: "kept"))
+            defer { withExtendedLifetime(home) {} }
+            var bomb: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+            bomb += Array("IHDR".utf8) + [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+            ContentTransfer.setClipboard(of: editor.textView, offering: ["image/png"]) { _ in Data(bomb) }
+            var failures: [String] = []
+            editor.onInsertFailed = { name, reason in failures.append("\(name): \(reason)") }
+            gtk_widget_activate_action_variant(editor.textView, "clipboard.paste", nil)
+            waitFor("the refusal") { !failures.isEmpty }
+            XCTAssertEqual(failures, ["The pasted picture: it is too large to show (20,000 × 20,000 pixels)"])
+            XCTAssertEqual(editor.text, RichText(plain: "kept"))
+        }
+    }
+}
