@@ -177,3 +177,56 @@ extension AppShellTests {
         close(app)
     }
 }
+
+extension AppShellTests {
+    /// The report: a store damaged in the middle was opened, and a new note written into it.
+    /// Now the window says so, and the person can go on with a fresh store and recover what
+    /// can be read; the damaged file is kept byte for byte.
+    func testADamagedStoreIsSetAsideAndWhatCanBeReadIsRecovered() throws {
+        try onMainActor(Self.damagedStoreRecovery)
+    }
+
+    @MainActor
+    private static func damagedStoreRecovery() throws {
+        let dataHome = try TemporaryDataHome()
+        let folder = dataHome.url.appendingPathComponent("io.github.totenotes.ToteTest\(getpid())n\(GTKTestCase.appCount + 1)")
+        let location = StoreLocation(directory: folder)
+        do {
+            let store = try Store(location: location)
+            for index in 0..<300 {
+                let note = try store.createNote()
+                let body = (0..<30).map { "Note \(index) line \($0) with words to fill it up." }.joined(separator: "\n")
+                try store.save(noteID: note.id, title: "Note \(index)", body: RichText(plain: body))
+            }
+            try store.checkpoint()
+        }
+        var bytes = try Data(contentsOf: location.databaseURL)
+        let page = bytes.count / 4096 / 2
+        bytes.replaceSubrange(page * 4096..<(page + 1) * 4096, with: Data(repeating: 0xA5, count: 4096))
+        try bytes.write(to: location.databaseURL)
+
+        let app = startApp(dataHome: dataHome)
+        XCTAssertEqual(app.windows.first?.visiblePageName, "store-error")
+        guard case .failure(.damaged(let path))? = app.store else {
+            return XCTFail("expected damaged, got \(String(describing: app.store))")
+        }
+        XCTAssertEqual(path, location.databaseURL.path)
+        XCTAssertEqual(try Data(contentsOf: location.databaseURL), bytes, "nothing written at opening")
+
+        app.replaceDamagedStore(recovering: true)
+        guard let window = app.windows.first, case .success(let fresh)? = app.store else {
+            return XCTFail("no fresh store")
+        }
+        XCTAssertEqual(app.windows.count, 1)
+        XCTAssertEqual(window.visiblePageName, "welcome")
+        waitFor("the recovered notes in the sidebar", timeout: 20) { window.sidebarView.noteRowNames.count > 250 }
+        XCTAssertEqual(try fresh.notes().count, window.sidebarView.noteRowNames.count)
+        XCTAssertTrue(window.toastTitles.contains { $0.hasPrefix("Recovered ") }, "\(window.toastTitles)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("tote-damaged-") }
+        XCTAssertEqual(kept.count, 1)
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent(kept[0])), bytes, "the damaged file is kept as it was")
+        let newNote = g_action_map_lookup_action(app.application.opaque, "new-note")
+        XCTAssertTrue(g_action_get_enabled(newNote).isTrue, "notes can be created again")
+        close(app)
+    }
+}
