@@ -60,9 +60,23 @@ final class DesktopSession {
              Self.repositoryRoot.appendingPathComponent("data").path])
         XCTAssertEqual(compile, 0, "glib-compile-schemas")
 
-        let (xvfb, number) = try Self.start(
-            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-            environment: nil, log: try Self.logFile(root, "xvfb"))
+        // A display number the previous test's server has just given up can lose its socket
+        // to that server's exit after the new one took it (seen once: "cannot open display"
+        // for the first program of a test). So the new display is checked, and started again.
+        var started: (Process, String)?
+        for _ in 0..<3 where started == nil {
+            let (xvfb, number) = try Self.start(
+                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                environment: nil, log: try Self.logFile(root, "xvfb"))
+            usleep(100_000)
+            if try Self.run("xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": ":\(number)", "PATH": "/usr/bin:/bin"]) == 0 {
+                started = (xvfb, number)
+            } else {
+                xvfb.terminate()
+                xvfb.waitUntilExit()
+            }
+        }
+        guard let (xvfb, number) = started else { throw SessionError.failedToStart("Xvfb") }
         processes.append(xvfb)
         display = ":\(number)"
         environment["DISPLAY"] = display

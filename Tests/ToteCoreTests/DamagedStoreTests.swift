@@ -129,6 +129,7 @@ import Testing
 
         let report = try StoreRecovery.recover(from: aside, into: fresh, orphanListName: "Recovered")
         let notes = try fresh.notes()
+        print("recovery after one damaged page of \(ids.count) notes: \(report)")
         #expect(report.notes > 250, "most of 300 notes come back: \(report)")
         #expect(report.notes < 300 || report.notes == 300)
         #expect(notes.count == report.notes + 1)
