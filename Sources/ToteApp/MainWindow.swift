@@ -394,7 +394,15 @@ final class MainWindow {
 
     /// Imports .ics files given on the command line, each as a new list.
     func importCalendars(atPaths paths: [String]) {
-        for path in paths { reminders?.importAsNewList(path: path) }
+        guard let reminders else {
+            // The store cannot be opened: say so rather than do nothing.
+            for path in paths {
+                showToast(format(tr("“{file}” was not imported: Tote cannot open your notes"),
+                                 ["file": URL(fileURLWithPath: path).lastPathComponent]))
+            }
+            return
+        }
+        for path in paths { reminders.importAsNewList(path: path) }
     }
 
     var remindersPane: RemindersPane? { reminders }

@@ -27,6 +27,10 @@ final class AppShellTests: GTKTestCase {
             XCTAssertEqual(path, database.path)
             let newNote = g_action_map_lookup_action(app.application.opaque, "new-note")
             XCTAssertFalse(g_action_get_enabled(newNote).isTrue, "creating notes is off")
+            // `tote FILE.ics` sent to this instance used to do nothing at all.
+            app.windows.first?.importCalendars(atPaths: ["/tmp/Groceries.ics"])
+            XCTAssertEqual(app.windows.first?.toastTitles.last,
+                           "“Groceries.ics” was not imported: Tote cannot open your notes")
             close(app)
             XCTAssertEqual(try Data(contentsOf: database), garbage)
         }
