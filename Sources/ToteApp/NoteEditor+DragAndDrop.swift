@@ -399,16 +399,7 @@ extension NoteEditor {
             insertFiles(atPaths: paths)
             return true
         }
-        let media = store.media
-        let fragment: RichText
-        do {
-            fragment = try NoteTransfer.richText(from: data, mimeType: mimeType, storeMedia: { data, ext in
-                try media.store(data, fileExtension: ext)
-            }).text
-        } catch {
-            onInsertFailed(Self.itemName(of: mimeType, dropped: true), Self.reason(for: error))
-            return false
-        }
+        guard let fragment = fragment(from: data, mimeType: mimeType, dropped: true) else { return false }
         if let length = text.overlongParagraph(replacing: offset..<offset, with: fragment) {
             onTextTooLong(length)
             return false
@@ -465,22 +456,27 @@ extension NoteEditor {
     }
 
     private func pasteRich(_ data: Data, mimeType: String) {
-        let media = store.media
-        let fragment: RichText
-        do {
-            fragment = try NoteTransfer.richText(from: data, mimeType: mimeType, storeMedia: { data, ext in
-                try media.store(data, fileExtension: ext)
-            }).text
-        } catch {
-            onInsertFailed(Self.itemName(of: mimeType, dropped: false), Self.reason(for: error))
-            return
-        }
+        guard let fragment = fragment(from: data, mimeType: mimeType, dropped: false) else { return }
         let range = selection.range
         if let length = text.overlongParagraph(replacing: range, with: fragment) {
             onTextTooLong(length)
             return
         }
         perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
+    }
+
+    /// Rich text from content that came in (its media kept in the store), or nil after
+    /// saying why it was not inserted.
+    private func fragment(from data: Data, mimeType: String, dropped: Bool) -> RichText? {
+        let media = store.media
+        do {
+            return try NoteTransfer.richText(from: data, mimeType: mimeType, storeMedia: { data, ext in
+                try media.store(data, fileExtension: ext)
+            }).text
+        } catch {
+            onInsertFailed(Self.itemName(of: mimeType, dropped: dropped), Self.reason(for: error))
+            return nil
+        }
     }
 
     /// What a toast calls content that came in as `mimeType`.
