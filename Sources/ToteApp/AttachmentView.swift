@@ -75,13 +75,8 @@ enum AttachmentView {
     }
 
     private nonisolated static func decode(_ path: String) -> Decoded {
-        let handle = FileHandle(forReadingAtPath: path)
-        defer { try? handle?.close() }
-        let header = (try? handle?.read(upToCount: ContentRules.pictureHeaderLength)) ?? nil
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-        guard let header else { return .refused(.unreadable) }
         let picture: PictureHeader
-        switch ContentRules.checkPicture(header: header, byteCount: size) {
+        switch ContentRules.checkPicture(fileAt: URL(fileURLWithPath: path)) {
         case .success(let checked): picture = checked
         case .failure(let refusal): return .refused(refusal)
         }

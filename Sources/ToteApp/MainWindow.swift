@@ -424,16 +424,15 @@ final class MainWindow {
         case .damaged:
             explanation = tr("Part of the file is damaged.")
         }
-        let description = format(
-            tr("{explanation}\n\nTote has left it untouched at\n{path}\n\nMove it elsewhere to start afresh, or open it with a newer Tote."),
-            ["explanation": explanation, "path": error.path])
+        let description = if case .damaged = error {
+            tr("{explanation}\n\nTote writes nothing more to it. You can go on with a new, empty store; the damaged file stays as it is, beside it, at\n{path}")
+        } else {
+            tr("{explanation}\n\nTote has left it untouched at\n{path}\n\nMove it elsewhere to start afresh, or open it with a newer Tote.")
+        }
         let page = Self.statusPage(
             icon: "dialog-warning-symbolic", title: tr("Tote Can’t Open Your Notes"),
-            description: description)
+            description: format(description, ["explanation": explanation, "path": error.path]))
         if case .damaged = error {
-            adw_status_page_set_description(page.opaque, format(
-                tr("{explanation}\n\nTote writes nothing more to it. You can go on with a new, empty store; the damaged file stays as it is, beside it, at\n{path}"),
-                ["explanation": explanation, "path": error.path]))
             let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
             gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
             for (label, recovering) in [(tr("_Recover What Can Be Read"), true), (tr("_Start With an Empty Store"), false)] {
@@ -451,11 +450,7 @@ final class MainWindow {
         gtk_stack_add_named(contentStack.opaque, page, Page.storeError.rawValue)
         show(.storeError)
         gtk_widget_set_sensitive(sidebar.widget, false.g)
-        for name in ["new-note", "new-list"] {
-            if let action = g_action_map_lookup_action(app.application.opaque, name) {
-                g_simple_action_set_enabled(action, false.g)
-            }
-        }
+        app.setCreatingEnabled(false)
     }
 
     private static func statusPage(icon: String, title: String, description: String) -> WidgetPointer {

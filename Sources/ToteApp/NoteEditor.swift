@@ -186,8 +186,9 @@ final class NoteEditor {
         let kept = selection
         let filled = Int(gtk_text_buffer_get_char_count(buffer))
         if filled < text.length {
-            var (paragraph, offset) = text.locate(filled)
-            if offset > 0 {
+            let (first, offsetInFirst) = text.locate(filled)
+            var paragraph = first
+            if offsetInFirst > 0 {
                 // An edit left the buffer ending inside a paragraph: the rest of it first.
                 let end = paragraph < text.paragraphs.count - 1 ? text.startOffset(ofParagraph: paragraph + 1) : text.length
                 isMirroring = true
@@ -195,13 +196,16 @@ final class NoteEditor {
                 isMirroring = false
                 retagParagraphs(touching: filled..<end)
                 paragraph += 1
-                offset = 0
             }
             if paragraph < text.paragraphs.count {
                 _ = appendParagraphs(from: paragraph, characters: characters)
             }
         }
-        if selection != kept { restoreSelection(kept) }
+        if selection != kept {
+            isMirroring = true
+            placeSelection(kept)
+            isMirroring = false
+        }
         guard Int(gtk_text_buffer_get_char_count(buffer)) >= text.length else { return true }
         isFillingBuffer = false
         redrawMarkers()
@@ -220,19 +224,9 @@ final class NoteEditor {
     }
 
     /// Puts the whole note in the buffer now (before an edit that may reach past its end).
+    /// The idle step then finds nothing left and stops.
     func finishFilling() {
-        guard isFillingBuffer else { return }
-        fillGeneration += 1
         while fillStep(characters: .max) {}
-    }
-
-    private func restoreSelection(_ kept: TextSelection) {
-        isMirroring = true
-        defer { isMirroring = false }
-        var insert = GtkTextIter(), bound = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(buffer, &insert, Int32(kept.cursor))
-        gtk_text_buffer_get_iter_at_offset(buffer, &bound, Int32(kept.anchor))
-        gtk_text_buffer_select_range(buffer, &insert, &bound)
     }
 
     /// Appends paragraphs from `first` to the end of the buffer, each with its break, until
@@ -305,11 +299,16 @@ final class NoteEditor {
     }
 
     func select(_ selection: TextSelection) {
+        placeSelection(selection)
+        gtk_text_view_scroll_mark_onscreen(textView.cast(), gtk_text_buffer_get_insert(buffer))
+    }
+
+    /// Selects without scrolling to it.
+    private func placeSelection(_ selection: TextSelection) {
         var insert = GtkTextIter(), bound = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &insert, Int32(selection.cursor))
         gtk_text_buffer_get_iter_at_offset(buffer, &bound, Int32(selection.anchor))
         gtk_text_buffer_select_range(buffer, &insert, &bound)
-        gtk_text_view_scroll_mark_onscreen(textView.cast(), gtk_text_buffer_get_insert(buffer))
     }
 
     // MARK: Edits from the buffer

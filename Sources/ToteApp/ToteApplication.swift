@@ -143,11 +143,7 @@ public final class ToteApplication {
         }
         if case .success(let old)? = store { retiredStores.append(old) }
         store = Result { () throws(StoreError) in try Store(location: location) }
-        for name in ["new-note", "new-list"] {
-            if let action = g_action_map_lookup_action(application.opaque, name) {
-                g_simple_action_set_enabled(action, true.g)
-            }
-        }
+        setCreatingEnabled(true)
         let old = windows
         windows = []
         openNewWindow()
@@ -161,6 +157,15 @@ public final class ToteApplication {
                 try StoreRecovery.recover(from: aside, into: fresh, orphanListName: orphanListName)
             }
             await MainActor.run { self.finishRecovery(result) }
+        }
+    }
+
+    /// New Note and New List, off while no store can take them.
+    func setCreatingEnabled(_ enabled: Bool) {
+        for name in ["new-note", "new-list"] {
+            if let action = g_action_map_lookup_action(application.opaque, name) {
+                g_simple_action_set_enabled(action, enabled.g)
+            }
         }
     }
 

@@ -83,6 +83,17 @@ public enum ContentRules {
         return .success(picture)
     }
 
+    /// Whether the picture in a file may be decoded, from its first bytes and its size. Reads
+    /// the file: call it off the main thread.
+    public static func checkPicture(fileAt url: URL) -> Result<PictureHeader, PictureRefusal> {
+        guard let handle = try? FileHandle(forReadingFrom: url),
+              let header = try? handle.read(upToCount: pictureHeaderLength),
+              let size = try? handle.seekToEnd()
+        else { return .failure(.unreadable) }
+        try? handle.close()
+        return checkPicture(header: header, byteCount: Int64(clamping: size))
+    }
+
     /// What an attachment with these first bytes is: pictures are told by their bytes, not
     /// by the name or type they came with; a picture that cannot be shown is a file chip.
     public static func attachmentKind(mimeType: String, header: Data, byteCount: Int64) -> Attachment.Kind {

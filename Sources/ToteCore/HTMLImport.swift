@@ -208,7 +208,7 @@ public enum HTMLImport {
                 ?? (node.name == "img" ? .image : node.name == "video" ? .video : node.name == "audio" ? .audio : .file)
             if kind == .image {
                 // A picture too large to decode (a decompression bomb) stays a file.
-                kind = ContentRules.attachmentKind(mimeType: "image/*", header: data, byteCount: Int64(data.count))
+                kind = ContentRules.attachmentKind(mimeType: mime, header: data, byteCount: Int64(data.count))
             }
             let fileExtension = node.attribute("data-tote-extension") ?? Self.fileExtension(forMIME: mime)
             guard let reference = try? storeMedia(data, fileExtension) else { return }

@@ -77,12 +77,11 @@ public enum NoteTransfer {
         case .success: throw .pictureRefused(.unreadable)
         case .failure(let refusal): throw .pictureRefused(refusal)
         }
-        let fileExtension = header.format == .png ? "png" : "jpg"
+        let (fileExtension, mimeType) = header.format == .png ? ("png", "image/png") : ("jpg", "image/jpeg")
         let reference: MediaReference
         do { reference = try storeMedia(data, fileExtension) } catch { throw .unreadable }
-        let attachment = Attachment(
-            kind: .image, media: reference, fileName: "Picture.\(fileExtension)",
-            mimeType: header.format == .png ? "image/png" : "image/jpeg", byteCount: Int64(data.count))
+        let attachment = Attachment(kind: .image, media: reference, fileName: "Picture.\(fileExtension)",
+                                    mimeType: mimeType, byteCount: Int64(data.count))
         return RichText(paragraphs: [Paragraph(runs: [Run(attachment: attachment)])])
     }
 
