@@ -37,16 +37,14 @@ import Testing
     /// The report: Tote rich text on the clipboard with a javascript: link was stored and
     /// offered as HTML to other apps. Both native versions are read through the same rule.
     @Test func toteRichTextFromOutsideLosesHostileLinks() throws {
-        let hostile = RichText(paragraphs: [Paragraph(runs: [Run("click", style: TextStyle(bold: true))])])
-        var binary = NativeFormat.encode(hostile)
-        // Forge the link into the encoded bytes: the encoder itself can no longer write one.
+        // Forged bytes: the encoder itself can no longer write such a link.
         let forged = Data(#"{"format":"tote-rich-text","version":1,"paragraphs":[{"style":{"body":{}},"runs":[{"text":"click","style":{"bold":true,"link":"javascript:alert(document.cookie)"}}]}]}"#.utf8)
         let fromJSON = try NativeFormat.decode(forged)
         #expect(fromJSON.paragraphs[0].runs[0].style.link == nil)
         #expect(fromJSON.paragraphs[0].runs[0].style.bold)
 
         let marker = Data("https://placeholder.example/xx".utf8)
-        binary = NativeFormat.encode(RichText(paragraphs: [Paragraph(runs: [
+        var binary = NativeFormat.encode(RichText(paragraphs: [Paragraph(runs: [
             Run("click", style: TextStyle(link: String(decoding: marker, as: UTF8.self)))])]))
         let range = try #require(binary.range(of: marker))
         binary.replaceSubrange(range, with: Data("javascript:alert(document.cookie)".utf8.prefix(marker.count)))
