@@ -37,13 +37,18 @@ public final class ToteApplication {
     }
 
     /// Logging out, `kill` and Ctrl+C in a terminal end Tote like Quit does, so the last
-    /// edits are written first.
+    /// edits are written first. The quit waits for input already on its way (an idle step
+    /// runs after GDK's events): keys typed just before a SIGTERM were lost when it came first.
     private func quitOnTerminationSignals() {
         for signal in [SIGTERM, SIGHUP, SIGINT] {
             g_unix_signal_add_full(G_PRIORITY_HIGH, signal, { context in
                 nonisolated(unsafe) let context = context
                 MainActor.assumeIsolated {
-                    Unmanaged<ToteApplication>.fromOpaque(context!).takeUnretainedValue().quit()
+                    let app = Unmanaged<ToteApplication>.fromOpaque(context!).takeUnretainedValue()
+                    Idle.repeatWhile { [weak app] in
+                        app?.quit()
+                        return false
+                    }
                 }
                 return 1
             }, Unmanaged.passUnretained(self).toOpaque(), nil)
