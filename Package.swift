@@ -5,6 +5,8 @@ let package = Package(
     name: "Tote",
     products: [
         .executable(name: "tote", targets: ["tote"]),
+        // For the fuzz targets in Fuzz/, a package of their own built with -sanitize=fuzzer.
+        .library(name: "ToteCore", targets: ["ToteCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),

@@ -389,11 +389,7 @@ extension NoteEditor {
     /// Rich text, HTML, plain text or files from outside, inserted at `offset` and selected.
     private func insertDropped(_ data: Data, mimeType: String, at offset: Int) -> Bool {
         if mimeType == NoteTransfer.fileListMIMEType {
-            let paths = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line -> String? in
-                let uri = line.trimmingCharacters(in: .whitespaces)
-                guard !uri.hasPrefix("#"), let url = URL(string: uri), url.isFileURL else { return nil }
-                return url.path
-            }
+            let paths = FileList.paths(in: data)
             guard !paths.isEmpty else { return false }
             select(.cursor(at: offset))
             insertFiles(atPaths: paths)

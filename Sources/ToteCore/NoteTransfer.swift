@@ -9,7 +9,7 @@ public enum NoteTransfer {
 
     /// What a drag or copy of note text offers, richest first.
     public static let offered = [toteMIMEType, htmlMIMEType, plainMIMEType, "text/plain", "UTF8_STRING"]
-    public static let fileListMIMEType = "text/uri-list"
+    public static let fileListMIMEType = FileList.mimeType
 
     /// What a drag or copy of `fragment` offers, richest first. A single image, video, sound
     /// or file also goes as its own bytes (images) and as a real file, so Files and image
@@ -106,7 +106,7 @@ public enum NoteTransfer {
     ) -> Data? {
         if let attachment = soleAttachment(of: fragment) {
             if mimeType == fileListMIMEType {
-                return exportFile(attachment).map { Data(($0.absoluteString + "\r\n").utf8) }
+                return exportFile(attachment).map { FileList.data(for: [$0]) }
             }
             if attachment.kind == .image, mimeType == attachment.mimeType.lowercased() {
                 return mediaData(attachment.media)

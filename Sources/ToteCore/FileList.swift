@@ -1,0 +1,22 @@
+import Foundation
+
+/// `text/uri-list` (RFC 2483), as Files and other apps offer dragged files: one URI a line,
+/// `#` lines are comments. Only local files count; anything else in the list is skipped.
+public enum FileList {
+    public static let mimeType = "text/uri-list"
+
+    /// The local paths named in `data`, in order.
+    public static func paths(in data: Data) -> [String] {
+        String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in
+            let uri = line.trimmingCharacters(in: .whitespaces)
+            guard !uri.hasPrefix("#"), let url = URL(string: uri), url.isFileURL else { return nil }
+            let path = url.path
+            return path.isEmpty || path.contains("\0") ? nil : path
+        }
+    }
+
+    /// One file URL a line, CRLF-terminated as the RFC asks.
+    public static func data(for urls: [URL]) -> Data {
+        Data(urls.map { $0.absoluteString + "\r\n" }.joined().utf8)
+    }
+}
