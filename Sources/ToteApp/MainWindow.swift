@@ -161,7 +161,7 @@ final class MainWindow {
             showToast(format(tr("“{note}” deleted"), ["note": name]), undoAction: "win.undo-delete")
         } catch {
             showToast(format(tr("Could not delete “{note}”: {reason}"),
-                             ["note": shown.displayTitle ?? tr("Untitled Note"), "reason": error.localizedDescription]))
+                             ["note": shown.displayTitle ?? tr("Untitled Note"), "reason": Reasons.text(forStoreError: error)]))
         }
     }
 
@@ -181,7 +181,7 @@ final class MainWindow {
             open(.note(note.id))
         } catch {
             showToast(format(tr("Could not restore “{note}”: {reason}"),
-                             ["note": note.displayTitle ?? tr("Untitled Note"), "reason": error.localizedDescription]))
+                             ["note": note.displayTitle ?? tr("Untitled Note"), "reason": Reasons.text(forStoreError: error)]))
         }
     }
 
@@ -260,7 +260,7 @@ final class MainWindow {
             do {
                 sidebar.show(notes: try store.notes(), reminderLists: try store.reminderLists())
             } catch {
-                showToast(format(tr("Could not read your notes: {reason}"), ["reason": "\(error)"]))
+                showToast(format(tr("Could not read your notes: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
             }
             let editor = NoteEditor(store: store)
             editor.onSaved = { [weak self] note in self?.noteSaved(note) }
@@ -289,10 +289,13 @@ final class MainWindow {
                     tr("Text not inserted: a line of {count} characters is longer than the {limit} Tote shows in one paragraph"),
                     ["count": length.formatted(), "limit": RichText.maximumParagraphLength.formatted()]))
             }
+            editor.onSavedAsCopy = { [weak self] copy, original, attempted in
+                self?.savedAsCopy(copy, original: original, attempted: attempted)
+            }
             editor.onSaveFailed = { [weak self] note, error in
                 let name = note.displayTitle ?? tr("Untitled Note")
                 self?.showToast(format(tr("Could not save “{note}”: {reason}"),
-                                       ["note": name, "reason": error.localizedDescription]))
+                                       ["note": name, "reason": Reasons.text(forStoreError: error)]))
             }
             gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
             self.editor = editor
@@ -326,6 +329,23 @@ final class MainWindow {
             show(.reminderList)
         }
         navigate(toContent: true)
+    }
+
+    /// Another Tote changed or deleted the note shown: the edits became a new note, which is
+    /// shown in its place, and both texts are kept.
+    private func savedAsCopy(_ copy: Note, original: Note?, attempted: Note) {
+        if let original { app.noteSaved(original) } else { app.noteGone(attempted.id) }
+        app.noteSaved(copy)
+        let name = attempted.displayTitle ?? tr("Untitled Note")
+        let copyName = copy.displayTitle ?? tr("Untitled Note")
+        if editor?.note?.id == copy.id {
+            sidebar.select(.note(copy.id))
+            adw_window_title_set_title(contentTitle.opaque, copyName)
+        }
+        showToast(format(original == nil
+            ? tr("“{note}” was deleted elsewhere; your text is kept as “{copy}”")
+            : tr("“{note}” was changed elsewhere; your version is kept as “{copy}”"),
+            ["note": name, "copy": copyName]))
     }
 
     private func noteSaved(_ note: Note) {

@@ -1,6 +1,7 @@
 import CAdw
 import CShim
 import Foundation
+import Synchronization
 import ToteCore
 
 /// Edits one note: its title and its rich body. The model (`text`) is the truth and the
@@ -20,6 +21,9 @@ final class NoteEditor {
     /// Called on the main thread after a save, with the note as stored.
     var onSaved: (Note) -> Void = { _ in }
     var onSaveFailed: (Note, any Error) -> Void = { _, _ in }
+    /// Called when the note had changed elsewhere (or was deleted) since it was read: the
+    /// edits became `copy`; `original` is the note as stored now, if it still exists.
+    var onSavedAsCopy: (_ copy: Note, _ original: Note?, _ attempted: Note) -> Void = { _, _, _ in }
     /// Called when a note cannot be edited, with the reason (its stored body is damaged or
     /// from a newer Tote): it is shown read-only so nothing overwrites it.
     var onReadOnly: (Note, String) -> Void = { _, _ in }
@@ -41,6 +45,7 @@ final class NoteEditor {
     private let policy: SavePolicy
     private let tags: TextTags
     private let saveQueue = DispatchQueue(label: "io.github.totenotes.Tote.save")
+    private let written = WrittenVersions()
     private var firstUnsavedEdit: Date?
     private var pendingSave: Task<Void, Never>?
     /// Set while the model's changes are copied into the buffer, so the buffer's signals
@@ -139,6 +144,7 @@ final class NoteEditor {
         isLoading = true
         defer { isLoading = false }
         self.note = note
+        written.keepOnly(note.id, on: saveQueue)
         history = UndoHistory()
         linkedSteps = [:]
         typingStyle = nil
@@ -512,16 +518,18 @@ final class NoteEditor {
             var failures: [(String, String)] = []
             for path in paths {
                 let url = URL(fileURLWithPath: path)
-                do {
-                    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber
-                    let mimeType = NoteEditor.mimeType(ofFileAt: url)
+                do throws(FileProblem) {
+                    // The copy first: it refuses pipes, devices and folders without blocking.
                     let reference = try media.store(contentsOf: url)
+                    let stored = media.url(for: reference)
+                    let size = try? FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? NSNumber
+                    let mimeType = NoteEditor.mimeType(ofFileAt: stored, named: url.lastPathComponent)
                     attachments.append(Attachment(
                         kind: Attachment.kind(forMIMEType: mimeType), media: reference,
                         fileName: url.lastPathComponent, mimeType: mimeType,
                         byteCount: size?.int64Value ?? 0))
                 } catch {
-                    failures.append((url.lastPathComponent, error.localizedDescription))
+                    failures.append((url.lastPathComponent, Reasons.text(for: error)))
                 }
             }
             await MainActor.run { [attachments, failures] in
@@ -536,15 +544,15 @@ final class NoteEditor {
         }
     }
 
-    /// The MIME type GIO finds from a file's name and first bytes.
-    nonisolated static func mimeType(ofFileAt url: URL) -> String {
+    /// The MIME type GIO finds from a file's name and first bytes (of a regular file).
+    nonisolated static func mimeType(ofFileAt url: URL, named name: String) -> String {
         let head = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
             defer { try? handle.close() }
             return try? handle.read(upToCount: 4096)
         } ?? Data()
         var uncertain: gboolean = 0
         let contentType = head.withUnsafeBytes { bytes in
-            g_content_type_guess(url.path, bytes.bindMemory(to: guchar.self).baseAddress, gsize(bytes.count), &uncertain)
+            g_content_type_guess(name, bytes.bindMemory(to: guchar.self).baseAddress, gsize(bytes.count), &uncertain)
         }
         defer { g_free(contentType) }
         guard let contentType, let mime = g_content_type_get_mime_type(contentType) else {
@@ -788,21 +796,31 @@ final class NoteEditor {
             return
         }
         firstUnsavedEdit = nil
-        let (id, title, body, store) = (note.id, titleText, text, store)
+        let (id, title, body, store, written) = (note.id, titleText, text, store, written)
+        let read = Store.NoteVersion(note)
         saveQueue.async {
-            let result = Result { try store.save(noteID: id, title: title, body: body) }
+            // Saves still queued for a note that became a copy go to the copy.
+            let (target, expecting) = written.latest(for: id) ?? (id, read)
+            let result = Result {
+                try store.save(noteID: target, title: title, body: body, expecting: expecting) { name in
+                    format(tr("{note} (conflicting copy)"), ["note": name ?? tr("Untitled Note")])
+                }
+            }
+            if case .success(let outcome) = result { written.record(outcome, for: id) }
             Task { @MainActor [weak self] in self?.finishSave(result, attempted: note) }
         }
         if waitUntilWritten { saveQueue.sync {} }
     }
 
-    private func finishSave(_ result: Result<Note?, any Error>, attempted: Note) {
+    private func finishSave(_ result: Result<Store.SaveOutcome, any Error>, attempted: Note) {
         switch result {
-        case .success(let saved?):
+        case .success(.saved(let saved)):
             if note?.id == saved.id { note = saved }
             onSaved(saved)
-        case .success(nil):
-            break
+        case .success(.savedAsCopy(let copy, let original)):
+            // The text shown is the copy's now; the note it came from stays as stored.
+            if note?.id == attempted.id { note = copy }
+            onSavedAsCopy(copy, original, attempted)
         case .failure(let error):
             // Keep the edits unsaved so the next edit or quitting tries again.
             if note?.id == attempted.id, firstUnsavedEdit == nil { firstUnsavedEdit = Date() }
@@ -811,3 +829,27 @@ final class NoteEditor {
     }
 }
 
+/// What the save queue last wrote for each note shown, so that saves still queued expect
+/// their own writes rather than the version read when the note was shown. Used on the save
+/// queue only; the lock makes that checkable.
+private final class WrittenVersions: Sendable {
+    private let latest = Mutex<[UUID: (target: UUID, version: Store.NoteVersion)]>([:])
+
+    func latest(for id: UUID) -> (UUID, Store.NoteVersion)? {
+        latest.withLock { $0[id].map { ($0.target, $0.version) } }
+    }
+
+    func record(_ outcome: Store.SaveOutcome, for id: UUID) {
+        let note: Note
+        switch outcome {
+        case .saved(let saved): note = saved
+        case .savedAsCopy(let copy, _): note = copy
+        }
+        latest.withLock { $0[id] = (note.id, Store.NoteVersion(note)) }
+    }
+
+    /// Forgets every note but `id`, once the saves queued before have run.
+    func keepOnly(_ id: UUID, on queue: DispatchQueue) {
+        queue.async { self.latest.withLock { $0 = $0.filter { $0.key == id } } }
+    }
+}

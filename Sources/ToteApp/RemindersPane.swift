@@ -73,7 +73,7 @@ final class RemindersPane {
             updateActionStates()
             return true
         } catch {
-            onToast(format(tr("Could not read the list: {reason}"), ["reason": error.localizedDescription]), false)
+            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
             return false
         }
     }
@@ -96,7 +96,7 @@ final class RemindersPane {
             try store.apply(command)
         } catch {
             onToast(format(failure ?? tr("Could not change the list: {reason}"),
-                           ["reason": error.localizedDescription]), false)
+                           ["reason": Reasons.text(forStoreError: error)]), false)
             reload()
             return false
         }
@@ -123,7 +123,7 @@ final class RemindersPane {
             guard let (command, selection) = try move(&history, { try store.apply($0) }) else { return }
             showResult(of: command, selection: selection)
         } catch {
-            onToast(format(tr("Could not undo: {reason}"), ["reason": error.localizedDescription]), false)
+            onToast(format(tr("Could not undo: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
         }
     }
 
@@ -223,7 +223,7 @@ final class RemindersPane {
                         selecting: ids, in: destination)
             }
         } catch {
-            onToast(format(tr("Could not read the list: {reason}"), ["reason": error.localizedDescription]), false)
+            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
         }
     }
 
@@ -388,17 +388,20 @@ final class RemindersPane {
     }
 
     nonisolated private static func readCalendar(at url: URL) -> Result<ICalendarFormat.Import, ImportFailure> {
+        let data: Data
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? Int, size > ReminderTransfer.maximumBytes {
-                return .failure(.format(.tooLarge(size)))
+            let file = try IncomingFile(opening: url)
+            if file.byteCount > ReminderTransfer.maximumBytes {
+                return .failure(.format(.tooLarge(Int(file.byteCount))))
             }
-            let data = try Data(contentsOf: url)
-            return .success(try ReminderTransfer.items(from: data, mimeType: ReminderTransfer.calendarMIMEType))
-        } catch let failure as ReminderTransfer.Failure {
-            return .failure(.format(failure))
+            data = try file.readAll(limit: ReminderTransfer.maximumBytes)
         } catch {
-            return .failure(.unreadable(error.localizedDescription))
+            return .failure(.unreadable(Reasons.text(for: error)))
+        }
+        do {
+            return .success(try ReminderTransfer.items(from: data, mimeType: ReminderTransfer.calendarMIMEType))
+        } catch {
+            return .failure(.format(error))
         }
     }
 
@@ -464,7 +467,7 @@ final class RemindersPane {
                         try Data(ICalendarFormat.export(reminders).utf8).write(to: url, options: .atomic)
                         return nil
                     } catch {
-                        return error.localizedDescription
+                        return Reasons.text(for: FileProblem(writing: error))
                     }
                 }.value
                 guard let self else { return }

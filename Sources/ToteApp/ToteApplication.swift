@@ -124,6 +124,11 @@ public final class ToteApplication {
         windows.forEach { $0.sidebarView.update(note: note) }
     }
 
+    /// A note was found deleted by another Tote: no sidebar shows it any more.
+    func noteGone(_ id: UUID) {
+        windows.forEach { $0.sidebarView.remove(noteID: id) }
+    }
+
     // MARK: A damaged store
 
     /// The store found its file damaged after opening: every window says so, and nothing
@@ -143,7 +148,7 @@ public final class ToteApplication {
             aside = try StoreRecovery.setAside(location)
         } catch {
             activeWindow?.showToast(format(tr("Could not move the damaged file aside: {reason}"),
-                                           ["reason": error.localizedDescription]))
+                                           ["reason": Reasons.text(for: FileProblem(writing: error))]))
             return
         }
         if case .success(let old)? = store { retiredStores.append(old) }

@@ -1,5 +1,8 @@
 import Crypto
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Media files (images, video, audio, attachments) stored once each, named by the SHA-256
 /// of their bytes, so the same file dropped twice takes space once and a name never lies
@@ -45,33 +48,61 @@ public struct MediaStore: Sendable {
     }
 
     /// Copies a file into the store, hashing it in chunks so large files need little memory.
-    public func store(contentsOf source: URL) throws -> MediaReference {
-        let input = try FileHandle(forReadingFrom: source)
-        defer { try? input.close() }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".incoming-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-        }
-        let output = try FileHandle(forWritingTo: temporary)
-        var hasher = SHA256()
+    /// Only a regular, non-empty file that keeps its size while it is read is taken; nothing
+    /// is left behind when the copy fails.
+    public func store(contentsOf source: URL) throws(FileProblem) -> MediaReference {
+        let input = try IncomingFile(opening: source)
+        guard input.byteCount > 0 else { throw .empty }
         do {
-            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-                hasher.update(data: chunk)
-                try output.write(contentsOf: chunk)
-            }
-            try output.synchronize()
-            try output.close()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            try? output.close()
-            try? FileManager.default.removeItem(at: temporary)
+            throw FileProblem(writing: error)
+        }
+        let temporary = directory.appendingPathComponent(".incoming-\(UUID().uuidString)")
+        let output = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw FileProblem(errno: errno) }
+        var hasher = SHA256()
+        do throws(FileProblem) {
+            defer { close(output) }
+            var copied: Int64 = 0
+            while true {
+                let chunk = try input.read(upTo: 1 << 20)
+                if chunk.isEmpty { break }
+                copied += Int64(chunk.count)
+                guard copied <= input.byteCount else { throw .changedWhileReading }
+                hasher.update(data: chunk)
+                try Self.write(chunk, to: output)
+            }
+            guard copied == input.byteCount else { throw .changedWhileReading }
+            guard fsync(output) == 0 else { throw FileProblem(errno: errno) }
+        } catch {
+            unlink(temporary.path)
             throw error
         }
         let reference = MediaReference(
             digest: hasher.finalize().hexString,
             fileExtension: MediaReference.sanitized(source.pathExtension))
-        try moveIntoPlace(temporary, reference: reference)
+        do {
+            try moveIntoPlace(temporary, reference: reference)
+        } catch {
+            unlink(temporary.path)
+            throw FileProblem(writing: error)
+        }
         return reference
+    }
+
+    private static func write(_ data: Data, to descriptor: Int32) throws(FileProblem) {
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { bytes in
+                Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw FileProblem(errno: errno)
+            }
+            offset += written
+        }
     }
 
     private func moveIntoPlace(_ temporary: URL, reference: MediaReference) throws {

@@ -136,6 +136,62 @@ public final class Store: Sendable {
         }
     }
 
+    /// What a note's saved title and content were, as an editor last read or wrote them.
+    public struct NoteVersion: Equatable, Sendable {
+        public var title: String
+        public var content: Data
+
+        public init(title: String, content: Data) {
+            self.title = title
+            self.content = content
+        }
+
+        public init(_ note: Note) {
+            self.init(title: note.title, content: note.content)
+        }
+    }
+
+    public enum SaveOutcome: Equatable, Sendable {
+        case saved(Note)
+        /// The note had changed since `expecting` (another Tote wrote it) or was deleted:
+        /// nothing was overwritten, and the text went into a new note. `original` is the
+        /// note as stored now, nil when it was deleted.
+        case savedAsCopy(Note, original: Note?)
+    }
+
+    /// Saves a note's title and body if the stored note is still `expecting`, stamping it
+    /// modified now. Otherwise keeps both texts: the stored one stays, and this one becomes a
+    /// new note titled `copyTitle(title or first line)`, in the same transaction. Encodes on
+    /// the calling thread: call it off the main thread.
+    public func save(
+        noteID: UUID, title: String, body: RichText, expecting: NoteVersion,
+        copyTitle: (String?) -> String
+    ) throws -> SaveOutcome {
+        let content = NativeFormat.encode(body)
+        let plain = PlainTextFormat.encode(body)
+        let now = clock()
+        let copyID = makeID()
+        return try write { db in
+            let stored = try Note.fetchOne(db, key: noteID)
+            if var note = stored, NoteVersion(note) == expecting || (note.title == title && note.content == content) {
+                guard note.title != title || note.content != content else { return .saved(note) }
+                note.title = title
+                note.body = plain
+                note.content = content
+                note.modified = now
+                try note.update(db)
+                return .saved(note)
+            }
+            var copy = Note(id: copyID, created: now, modified: now)
+            copy.body = plain
+            copy.content = content
+            copy.title = title
+            copy.title = copyTitle(copy.displayTitle)
+            try copy.insert(db)
+            return .savedAsCopy(copy, original: stored)
+        }
+    }
+
     /// Deletes a note and returns it as it was, for Undo.
     @discardableResult
     public func deleteNote(id: UUID) throws -> Note? {
