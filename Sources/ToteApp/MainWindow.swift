@@ -109,8 +109,8 @@ final class MainWindow {
         installShortcutsWindow()
         restoreSize()
         window.connectReturningBool("close-request") { [weak self] in
-            self?.windowWillClose()
-            return false
+            guard let self else { return false }
+            return !self.windowWillClose()
         }
         sidebar.onSelect = { [weak self] selection in self?.open(selection) }
         loadStore()
@@ -127,7 +127,7 @@ final class MainWindow {
             open(.note(note.id))
             editor?.focusBody()
         } catch {
-            showToast(format(tr("Could not create a note: {reason}"), ["reason": "\(error)"]))
+            showToast(format(tr("Could not create a note: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
         }
     }
 
@@ -140,7 +140,7 @@ final class MainWindow {
             open(.reminderList(list.id))
             reminders?.view.focusAddEntry()
         } catch {
-            showToast(format(tr("Could not create a list: {reason}"), ["reason": "\(error)"]))
+            showToast(format(tr("Could not create a list: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
         }
     }
 
@@ -571,8 +571,12 @@ final class MainWindow {
         }
     }
 
-    private func windowWillClose() {
-        editor?.saveNow(waitUntilWritten: true)
+    /// False when the window stays open: its edits could not be saved, and a dialog says so.
+    private func windowWillClose() -> Bool {
+        if !closingDespiteUnsavedEdits, let failure = saveOrKeepForNextStart() {
+            explainUnsavedEdits(failure, quitting: false)
+            return false
+        }
         if let settings = app.settings {
             var width: Int32 = 0, height: Int32 = 0
             gtk_window_get_default_size(window.cast(), &width, &height)
@@ -581,5 +585,71 @@ final class MainWindow {
             g_settings_set_boolean(settings, "window-maximized", gtk_window_is_maximized(window.cast()))
         }
         app.windowDidClose(self)
+        return true
     }
+
+    // MARK: Edits that can't be saved
+
+    struct UnsavedEdits {
+        var note: String
+        var reason: String
+        /// The file that keeps them for the next start; nil when no folder would take it.
+        var keptIn: URL?
+    }
+
+    /// Set once the person chose to close although the edits could not be saved.
+    private var closingDespiteUnsavedEdits = false
+    private var keptEdit: URL?
+
+    /// Saves the note shown; when that fails, keeps its edits for the next start and says
+    /// why and where. Nil when everything is saved.
+    func saveOrKeepForNextStart() -> UnsavedEdits? {
+        guard let editor else { return nil }
+        if editor.saveNow(waitUntilWritten: true) {
+            if let keptEdit { app.unsavedNotes?.discard(keptEdit) }
+            keptEdit = nil
+            return nil
+        }
+        let name = editor.note?.displayTitle ?? tr("Untitled Note")
+        let reason = editor.lastSaveFailure.map { Reasons.text(forStoreError: $0) } ?? tr("the disk reported an error")
+        if let edit = editor.unsavedEdit, let unsaved = app.unsavedNotes {
+            keptEdit = try? unsaved.keep(edit)
+        }
+        return UnsavedEdits(note: name, reason: reason, keptIn: keptEdit)
+    }
+
+    /// Asks whether to try again or to close (or quit) leaving the edits in their file.
+    func explainUnsavedEdits(_ edits: UnsavedEdits, quitting: Bool) {
+        let heading = format(tr("“{note}” Could Not Be Saved"), ["note": edits.note])
+        let body = edits.keptIn.map { file in
+            format(tr("Saving failed: {reason}. The unsaved text is kept in “{file}” and comes back the next time Tote starts. Free some space and try again, or close now."),
+                   ["reason": edits.reason, "file": file.path])
+        } ?? format(tr("Saving failed: {reason}, and the unsaved text could not be kept anywhere else either. Free some space and try again: closing now loses it."),
+                    ["reason": edits.reason])
+        let dialog = adw_message_dialog_new(window.cast(), heading, body)!
+        adw_message_dialog_add_response(dialog.cast(), "close", quitting ? tr("_Quit Anyway") : tr("_Close Anyway"))
+        adw_message_dialog_add_response(dialog.cast(), "retry", tr("_Try Again"))
+        adw_message_dialog_set_response_appearance(dialog.cast(), "retry", ADW_RESPONSE_SUGGESTED)
+        if edits.keptIn == nil {
+            adw_message_dialog_set_response_appearance(dialog.cast(), "close", ADW_RESPONSE_DESTRUCTIVE)
+        }
+        adw_message_dialog_set_default_response(dialog.cast(), "retry")
+        adw_message_dialog_set_close_response(dialog.cast(), "retry")
+        unsavedEditsDialog = dialog
+        dialog.connect("response") { [weak self] (response: UnsafeMutableRawPointer?) in
+            guard let self, let response else { return }
+            self.unsavedEditsDialog = nil
+            let closeAnyway = String(cString: response.assumingMemoryBound(to: CChar.self)) == "close"
+            if quitting {
+                self.app.quit(asking: !closeAnyway)
+            } else {
+                self.closingDespiteUnsavedEdits = closeAnyway
+                gtk_window_close(self.window.cast())
+            }
+        }
+        gtk_window_present(dialog.cast())
+    }
+
+    /// The dialog explaining unsaved edits, while it is shown.
+    private(set) var unsavedEditsDialog: WidgetPointer?
 }

@@ -786,30 +786,55 @@ final class NoteEditor {
     }
 
     /// Writes unsaved edits. With `waitUntilWritten`, returns only once they are on disk
-    /// (for quitting and closing); otherwise the write happens on the save queue. The main
-    /// thread only copies the text (a value); encoding and writing happen on the queue.
-    func saveNow(waitUntilWritten: Bool) {
+    /// (for quitting and closing), and false when they could not be written; otherwise the
+    /// write happens on the save queue. The main thread only copies the text (a value);
+    /// encoding and writing happen on the queue.
+    @discardableResult
+    func saveNow(waitUntilWritten: Bool) -> Bool {
         pendingSave?.cancel()
         pendingSave = nil
         guard let note, firstUnsavedEdit != nil else {
             if waitUntilWritten { saveQueue.sync {} }
-            return
+            return true
         }
         firstUnsavedEdit = nil
         let (id, title, body, store, written) = (note.id, titleText, text, store, written)
         let read = Store.NoteVersion(note)
-        saveQueue.async {
+        let save: @Sendable () -> Result<Store.SaveOutcome, any Error> = {
             // Saves still queued for a note that became a copy go to the copy.
             let (target, expecting) = written.latest(for: id) ?? (id, read)
             let result = Result {
-                try store.save(noteID: target, title: title, body: body, expecting: expecting) { name in
-                    format(tr("{note} (conflicting copy)"), ["note": name ?? tr("Untitled Note")])
-                }
+                try store.save(noteID: target, title: title, body: body, expecting: expecting,
+                               copyTitle: NoteEditor.conflictingCopyTitle)
             }
             if case .success(let outcome) = result { written.record(outcome, for: id) }
+            return result
+        }
+        if waitUntilWritten {
+            let result = saveQueue.sync(execute: save)
+            finishSave(result, attempted: note)
+            return firstUnsavedEdit == nil
+        }
+        saveQueue.async {
+            let result = save()
             Task { @MainActor [weak self] in self?.finishSave(result, attempted: note) }
         }
-        if waitUntilWritten { saveQueue.sync {} }
+        return true
+    }
+
+    /// The title of the note that keeps edits made over a note changed elsewhere.
+    nonisolated static func conflictingCopyTitle(_ name: String?) -> String {
+        format(tr("{note} (conflicting copy)"), ["note": name ?? tr("Untitled Note")])
+    }
+
+    /// Why the latest save that failed did.
+    private(set) var lastSaveFailure: (any Error)?
+
+    /// The edits not yet saved, as a record to keep for the next start (after a save failed).
+    var unsavedEdit: UnsavedNotes.Edit? {
+        guard let note, firstUnsavedEdit != nil else { return nil }
+        let (target, expecting) = written.latest(for: note.id) ?? (note.id, Store.NoteVersion(note))
+        return UnsavedNotes.Edit(noteID: target, title: titleText, body: text, expecting: expecting)
     }
 
     private func finishSave(_ result: Result<Store.SaveOutcome, any Error>, attempted: Note) {
@@ -824,6 +849,7 @@ final class NoteEditor {
         case .failure(let error):
             // Keep the edits unsaved so the next edit or quitting tries again.
             if note?.id == attempted.id, firstUnsavedEdit == nil { firstUnsavedEdit = Date() }
+            lastSaveFailure = error
             onSaveFailed(attempted, error)
         }
     }

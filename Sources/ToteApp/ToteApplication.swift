@@ -46,7 +46,7 @@ public final class ToteApplication {
                 MainActor.assumeIsolated {
                     let app = Unmanaged<ToteApplication>.fromOpaque(context!).takeUnretainedValue()
                     Idle.repeatWhile { [weak app] in
-                        app?.quit()
+                        app?.quit(asking: false)
                         return false
                     }
                 }
@@ -105,6 +105,31 @@ public final class ToteApplication {
         let window = MainWindow(application: self)
         windows.append(window)
         gtk_window_present(window.window.cast())
+        restoreUnsavedEdits(into: window)
+    }
+
+    /// Edits that could not be saved when Tote last quit go into their notes now (or into a
+    /// copy, when the note changed since), each with a toast.
+    private func restoreUnsavedEdits(into window: MainWindow) {
+        guard case .success(let store)? = store, let unsaved = unsavedNotes else { return }
+        for (file, edit) in unsaved.all() {
+            guard let body = try? NativeFormat.decode(edit.content) else { continue }
+            do {
+                let note: Note
+                switch try store.save(noteID: edit.noteID, title: edit.title, body: body, expecting: edit.expecting,
+                                      copyTitle: NoteEditor.conflictingCopyTitle) {
+                case .saved(let saved): note = saved
+                case .savedAsCopy(let copy, _): note = copy
+                }
+                unsaved.discard(file)
+                noteSaved(note)
+                window.showToast(format(tr("The text of “{note}” that could not be saved last time is back"),
+                                        ["note": note.displayTitle ?? tr("Untitled Note")]))
+            } catch {
+                window.showToast(format(tr("Unsaved text from last time is still in “{file}”: {reason}"),
+                                        ["file": file.path, "reason": Reasons.text(forStoreError: error)]))
+            }
+        }
     }
 
     /// A second window, so that a note can be dragged into another side by side.
@@ -196,7 +221,13 @@ public final class ToteApplication {
     }
 
     private func shutdown() {
-        windows.forEach { $0.saveNow(waitUntilWritten: true) }
+        windows.forEach { _ = $0.saveOrKeepForNextStart() }
+    }
+
+    /// Where edits that could not be saved at quitting are kept.
+    var unsavedNotes: UnsavedNotes? {
+        guard case .success(let store)? = store else { return nil }
+        return UnsavedNotes(location: store.location, appID: appID, environment: environment)
     }
 
     func windowDidClose(_ window: MainWindow) {
@@ -258,7 +289,7 @@ public final class ToteApplication {
         }
         addAction("new-window", accelerators: ["<Control><Shift>n"]) { [weak self] in self?.openNewWindow() }
         addAction("about") { [weak self] in self?.showAbout() }
-        addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() }
+        addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit(asking: true) }
         setAccelerators(["<Control>w"], for: "window.close")
         setAccelerators(["<Control>question"], for: "win.show-help-overlay")
         setAccelerators(["F9"], for: "win.toggle-sidebar")
@@ -280,11 +311,19 @@ public final class ToteApplication {
         withCStringArray(accelerators) { gtk_application_set_accels_for_action(application.cast(), action, $0) }
     }
 
-    private func quit() {
+    /// Saves every window's edits and quits. An edit that can't be saved (a full disk) is
+    /// kept for the next start; `asking`, a window first says so and offers to try again.
+    func quit(asking: Bool) {
         for window in windows {
-            window.saveNow(waitUntilWritten: true)
-            gtk_window_destroy(window.window.cast())
+            guard let failure = window.saveOrKeepForNextStart() else { continue }
+            if asking {
+                window.explainUnsavedEdits(failure, quitting: true)
+                return
+            }
+            let place = failure.keptIn?.path ?? "nowhere: the text is lost"
+            FileHandle.standardError.write(Data("tote: could not save before quitting (\(failure.reason)); kept in \(place)\n".utf8))
         }
+        for window in windows { gtk_window_destroy(window.window.cast()) }
         g_application_quit(application.cast())
     }
 

@@ -99,9 +99,13 @@ final class TemporaryDataHome {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// Set on top of XDG_DATA_HOME (XDG_RUNTIME_DIR, say).
+    var extraEnvironment: [String: String] = [:]
+
     var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = url.path
+        environment.merge(extraEnvironment) { $1 }
         return environment
     }
 

@@ -1,0 +1,77 @@
+import CAdw
+import Foundation
+@testable import ToteApp
+import ToteCore
+import XCTest
+
+/// The data folder on a real, small disk (a 4 MB tmpfs) filled to the last byte.
+final class DiskFullTests: GTKTestCase {
+    func testClosingWithTheDiskFullSaysSoAndTheEditComesBackNextTime() throws {
+        try XCTSkipUnless(getuid() == 0, "mounting a small disk needs root (CI runs as root)")
+        try onMainActor(Self.diskFull)
+    }
+
+    @MainActor
+    private static func diskFull() throws {
+        let dataHome = try TemporaryDataHome()
+        let runtime = try TemporaryDataHome()
+        dataHome.extraEnvironment["XDG_RUNTIME_DIR"] = runtime.url.path
+        try run("/bin/mount", "-t", "tmpfs", "-o", "size=4m", "tote-test-disk", dataHome.url.path)
+        defer { try? run("/bin/umount", "-l", dataHome.url.path) }
+
+        let first = startApp(dataHome: dataHome)
+        guard let window = first.windows.first, case .success(let store)? = first.store else {
+            return XCTFail("no window or no store")
+        }
+        window.createNote()
+        let editor = try XCTUnwrap(window.noteEditor)
+        let id = try XCTUnwrap(editor.note?.id)
+        gtk_editable_set_text(editor.titleField.opaque, "Diary")
+        gtk_text_buffer_insert_at_cursor(editor.buffer, "saved part.", -1)
+        XCTAssertTrue(editor.saveNow(waitUntilWritten: true))
+
+        let filler = dataHome.url.appendingPathComponent("filler")
+        try? run("/bin/dd", "if=/dev/zero", "of=\(filler.path)", "bs=64k")
+        // Enough new text that the write-ahead log must grow into space that is not there.
+        let unsaved = String(repeating: "\nunsaved words", count: 20_000)
+        gtk_text_buffer_insert_at_cursor(editor.buffer, unsaved, -1)
+
+        gtk_window_close(window.window.cast())
+        waitFor("the dialog") { window.unsavedEditsDialog != nil }
+        XCTAssertEqual(first.windows.count, 1, "the window stays open while the dialog asks")
+        let kept = runtime.url.appendingPathComponent("\(first.appID)/unsaved/\(id.uuidString).plist")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: kept.path), "kept outside the full disk")
+        XCTAssertEqual(try store.note(id: id)?.body, "saved part.")
+
+        adw_message_dialog_response(try XCTUnwrap(window.unsavedEditsDialog).cast(), "close")
+        waitFor("the window to close") { first.windows.isEmpty }
+
+        // Space again; the next start (another app id in tests: its folders get the files).
+        try FileManager.default.removeItem(at: filler)
+        let nextID = "io.github.totenotes.ToteTest\(getpid())n\(GTKTestCase.appCount + 1)"
+        try FileManager.default.moveItem(at: dataHome.url.appendingPathComponent(first.appID),
+                                         to: dataHome.url.appendingPathComponent(nextID))
+        try FileManager.default.moveItem(at: runtime.url.appendingPathComponent(first.appID),
+                                         to: runtime.url.appendingPathComponent(nextID))
+        let second = startApp(dataHome: dataHome)
+        guard case .success(let reopened)? = second.store else { return XCTFail("no store") }
+        XCTAssertEqual(try reopened.note(id: id)?.body, "saved part." + unsaved)
+        XCTAssertEqual(second.windows.first?.toastTitles.last,
+                       "The text of “Diary” that could not be saved last time is back")
+        XCTAssertFalse(FileManager.default.fileExists(
+            atPath: runtime.url.appendingPathComponent("\(nextID)/unsaved/\(id.uuidString).plist").path))
+        close(second)
+    }
+
+    private static func run(_ tool: String, _ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: "\(tool) \(arguments)"])
+        }
+    }
+}
