@@ -32,7 +32,11 @@ final class CrashSafetyTests: EndToEndTestCase {
         let mustHave = sentAt.last { $0.time <= killedAt.addingTimeInterval(-1.25) }?.length ?? 0
         XCTAssertGreaterThanOrEqual(saved.count, mustHave,
             "typed \(typed.count) characters, \(mustHave) of them over 1.25 s before the kill; saved \(saved.count)")
-        print("kill -9: typed \(typed.count) characters, saved \(saved.count); \(mustHave) required")
+        // The first keystroke lost went out with the chunk after the last one saved whole.
+        let firstLost = sentAt.firstIndex { $0.length > saved.count }
+        let age = firstLost.map { killedAt.timeIntervalSince($0 == 0 ? start : sentAt[$0 - 1].time) }
+        print("kill -9: typed \(typed.count) characters, saved \(saved.count); \(mustHave) required;",
+              "oldest lost keystroke \(age.map { String(format: "%.2f s", $0) } ?? "none") before the kill")
     }
 }
 
