@@ -29,7 +29,9 @@ let package = Package(
         .target(
             name: "CShim",
             dependencies: ["CAdw"],
-            cSettings: [.unsafeFlags(["-Wall", "-Wno-c23-extensions"])]
+            cSettings: [.unsafeFlags(["-Wall", "-Wno-c23-extensions"])],
+            // Xlib itself, for the X11 drag's Escape (GTK links it but does not re-export it).
+            linkerSettings: [.linkedLibrary("X11")]
         ),
         // The model: imports no GTK, tested without a display.
         .target(

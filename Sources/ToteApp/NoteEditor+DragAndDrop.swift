@@ -159,6 +159,7 @@ extension NoteEditor {
         guard let drag, let session = NoteDragSession.current, session.editor === self else { return }
         session.drag = drag
         pressInSelection = nil  // a drag, not a click
+        tote_shim_drag_cancel_on_escape(OpaquePointer(drag))
         let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
         if let image = NoteTransfer.soleAttachment(of: session.fragment), image.kind == .image {
             // A picture drags as its thumbnail.

@@ -152,4 +152,65 @@ final class NoteDragTests: EndToEndTestCase {
         }
         XCTAssertTrue(storedBody()?.plainText.hasPrefix("first line\nLine 1 ") == true, "moved, not copied")
     }
+
+    /// Escape cancels a drag, after auto-scroll as before it: the text stays where it was.
+    /// (GDK 4.8 on X11 grabs Escape for the drag and drops it; docs/platform-findings.md.)
+    func testEscapeCancelsADragEvenAfterAutoScroll() throws {
+        let lines = ["MARKER first line"] + (1..<150).map { "Line \($0) of a long note" }
+        let (tote, window, original) = try launch { _ in RichText(plain: lines.joined(separator: "\n")) }
+
+        // Without auto-scroll: press, move away, Escape, release.
+        try select(0..<7, tote: tote, window: window)  // "MARKER "
+        var from = try session.characterCenters(of: tote, in: Self.body, offsets: [2], window: window)[0]
+        try session.xdotool(["mousemove", "\(from.x)", "\(from.y)"])
+        session.pace(0.2)
+        try session.xdotool(["mousedown", "1"])
+        for step in 1...8 {
+            session.pace(0.04)
+            try session.xdotool(["mousemove", "\(from.x + step * 12)", "\(from.y + step * 20)"])
+        }
+        session.pace(0.3)
+        try session.key("Escape")
+        session.pace(0.3)
+        try session.xdotool(["mousemove", "\(from.x + 100)", "\(from.y + 170)"])
+        session.pace(0.2)
+        try session.xdotool(["mouseup", "1"])
+        session.pace(1.5)  // longer than a save takes to start
+        XCTAssertEqual(storedBody()?.plainText, original.plainText, "Escape cancelled the drag: nothing moved")
+
+        // With auto-scroll: hold near the bottom for a second, come back up, Escape, release.
+        try select(0..<7, tote: tote, window: window)
+        from = try session.characterCenters(of: tote, in: Self.body, offsets: [2], window: window)[0]
+        try session.xdotool(["mousemove", "\(from.x)", "\(from.y)"])
+        session.pace(0.2)
+        try session.xdotool(["mousedown", "1"])
+        for step in 1...6 {
+            session.pace(0.04)
+            try session.xdotool(["mousemove", "\(from.x + step * 6)", "\(from.y + step * 6)"])
+        }
+        let x = from.x + 150
+        for y in stride(from: from.y + 40, through: 615, by: 60) {
+            session.pace(0.04)
+            try session.xdotool(["mousemove", "\(x)", "\(y)"])
+        }
+        for _ in 0..<4 {  // a second in the band: the note scrolls
+            session.pace(0.25)
+            try session.xdotool(["mousemove", "\(x + 1)", "615"])
+        }
+        try session.xdotool(["mousemove", "\(x)", "300"])
+        session.pace(0.3)
+        try session.key("Escape")
+        session.pace(0.3)
+        try session.xdotool(["mousemove", "\(x + 10)", "320"])
+        session.pace(0.2)
+        try session.xdotool(["mouseup", "1"])
+        session.pace(1.5)
+        XCTAssertEqual(storedBody()?.plainText, original.plainText, "Escape after auto-scroll cancelled the drag too")
+
+        // And the same drag without Escape does move the words.
+        try select(0..<7, tote: tote, window: window)
+        let points = try session.characterCenters(of: tote, in: Self.body, offsets: [2, 30], window: window)
+        try session.drag(from: points[0], to: points[1])
+        try session.waitUntil("the words moved") { storedBody() != original }
+    }
 }

@@ -67,4 +67,7 @@ void tote_shim_drop_read (GdkDrop *drop, const char *const *mime_types, gsize li
 /* A NULL-terminated copy of the MIME types in `formats` (g_strfreev it). */
 char **tote_shim_content_formats_mime_types (GdkContentFormats *formats);
 
+/* While `drag` lasts, Escape cancels it on X11 (GDK 4.8 grabs the key but drops it). */
+void tote_shim_drag_cancel_on_escape (GdkDrag *drag);
+
 G_END_DECLS
