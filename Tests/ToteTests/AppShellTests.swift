@@ -36,6 +36,50 @@ final class AppShellTests: GTKTestCase {
         }
     }
 
+    func testCalendarFilesThatAreNotFilesAreRefusedWithTheRealReason() throws {
+        try onMainActor(Self.specialFiles)
+    }
+
+    /// `tote PIPE.ics`, `tote /dev/zero`, `tote FOLDER`: once "You don't have permission" or
+    /// "NSCocoaErrorDomain error 256"; a pipe could block the reading thread for good.
+    @MainActor
+    private static func specialFiles() throws {
+        let dataHome = try TemporaryDataHome()
+        let pipe = dataHome.url.appendingPathComponent("Pipe.ics").path
+        XCTAssertEqual(mkfifo(pipe, 0o644), 0)
+        let folder = dataHome.url.appendingPathComponent("Folder.ics")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            let app = startApp(dataHome: dataHome)
+            let window = try XCTUnwrap(app.windows.first)
+            window.importCalendars(atPaths: [pipe, "/dev/zero", folder.path, dataHome.url.appendingPathComponent("Gone.ics").path])
+            waitFor("four toasts") { window.toastTitles.count >= 4 }
+            XCTAssertEqual(Set(window.toastTitles), [
+                "Could not import “Pipe.ics”: it is a pipe, not a file",
+                "Could not import “zero”: it is a device, not a file",
+                "Could not import “Folder.ics”: it is a folder, not a file",
+                "Could not import “Gone.ics”: the file no longer exists",
+            ])
+            XCTAssertTrue(try XCTUnwrap(app.store?.get()).reminderLists().isEmpty, "nothing half-added")
+
+            // The same files dropped or inserted into a note.
+            window.createNote()
+            let editor = try XCTUnwrap(window.noteEditor)
+            gtk_text_buffer_insert_at_cursor(editor.buffer, "kept", -1)
+            editor.insertFiles(atPaths: [pipe, "/dev/zero", folder.path])
+            waitFor("three more toasts") { window.toastTitles.count >= 7 }
+            XCTAssertEqual(Set(window.toastTitles.suffix(3)), [
+                "Could not insert “Pipe.ics”: it is a pipe, not a file",
+                "Could not insert “zero”: it is a device, not a file",
+                "Could not insert “Folder.ics”: it is a folder, not a file",
+            ])
+            XCTAssertEqual(editor.bodyText, "kept")
+            let media = try XCTUnwrap(app.store?.get()).media.directory
+            XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? [], [], "no partial file")
+            close(app)
+        }
+    }
+
     func testTextTypedIntoANewNoteIsSavedWithoutQuitting() throws {
         try onMainActor(Self.autosave)
     }
