@@ -421,6 +421,7 @@ final class NoteEditor {
         guard !isReadOnly else { return }
         finishFilling()
         let before = selection
+        let inPlace = text.onlyRestyles(command)
         do {
             try history.perform(command, on: &text, kind: kind, selectionBefore: before,
                                 selectionAfter: selectionAfter ?? before)
@@ -429,7 +430,7 @@ final class NoteEditor {
         }
         // Steps that could be redone are gone, and links to them with them.
         linkedSteps = linkedSteps.filter { $0.key < history.undoSteps.count - 1 }
-        mirror(command)
+        mirror(command, restylingInPlace: inPlace)
         select(selectionAfter ?? before)
         edited()
     }
@@ -438,8 +439,9 @@ final class NoteEditor {
         let step = history.undoSteps.count - 1
         guard !isReadOnly else { return }
         finishFilling()
+        let inPlace = restylesInPlace(history.undoSteps.last?.backward ?? [])
         guard let change = history.undo(on: &text) else { return }
-        change.commands.forEach(mirror)
+        zip(change.commands, inPlace).forEach(mirror)
         select(change.selection)
         edited()
         linkedSteps[step]?.undo()
@@ -448,8 +450,9 @@ final class NoteEditor {
     func redo() {
         guard !isReadOnly else { return }
         finishFilling()
+        let inPlace = restylesInPlace(history.redoSteps.last?.forward ?? [])
         guard let change = history.redo(on: &text) else { return }
-        change.commands.forEach(mirror)
+        zip(change.commands, inPlace).forEach(mirror)
         select(change.selection)
         edited()
         linkedSteps[history.undoSteps.count - 1]?.redo()
@@ -569,13 +572,28 @@ final class NoteEditor {
     }
 
     /// Copies a command the model has applied into the buffer.
-    private func mirror(_ command: NoteCommand) {
+    /// For commands about to be applied in order, which of them only restyle (see
+    /// `RichText.onlyRestyles`), each judged on the text the ones before it leave.
+    private func restylesInPlace(_ commands: [NoteCommand]) -> [Bool] {
+        var probe = text
+        return commands.map { command in
+            defer { _ = try? probe.apply(command) }
+            return probe.onlyRestyles(command)
+        }
+    }
+
+    private func mirror(_ command: NoteCommand, restylingInPlace inPlace: Bool = false) {
         isMirroring = true
         defer {
             isMirroring = false
             redrawMarkers()
         }
-        mirrorText(command)
+        if inPlace, case .replace(let range, let restyled) = command {
+            tags.removeCharacterTags(from: range.lowerBound, to: range.upperBound)
+            tagCharacters(of: restyled, at: range.lowerBound)
+        } else {
+            mirrorText(command)
+        }
         // Only the paragraphs the command wrote get their paragraph tags again: retagging
         // all of a 10,000-paragraph note took 1.8 s for a drop of 1,000 paragraphs.
         for range in command.writtenRanges {

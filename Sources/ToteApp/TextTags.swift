@@ -67,6 +67,31 @@ struct TextTags {
         }
     }
 
+    /// Removes every character tag from a range, whatever part of it each covers.
+    func removeCharacterTags(from start: Int, to end: Int) {
+        guard start < end else { return }
+        var first = GtkTextIter(), last = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(start))
+        gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(end))
+        var found: [UnsafeMutablePointer<GtkTextTag>] = []
+        func collect(_ list: UnsafeMutablePointer<GSList>?) {
+            var node = list
+            while let current = node {
+                let tag = current.pointee.data.assumingMemoryBound(to: GtkTextTag.self)
+                if !found.contains(tag), !(tagName(tag) ?? "").hasPrefix("paragraph:") { found.append(tag) }
+                node = current.pointee.next
+            }
+            g_slist_free(list)
+        }
+        // The tags at the start, then every tag that begins inside the range.
+        collect(gtk_text_iter_get_tags(&first))
+        var iter = first
+        while gtk_text_iter_forward_to_tag_toggle(&iter, nil).isTrue, gtk_text_iter_compare(&iter, &last) < 0 {
+            collect(gtk_text_iter_get_toggled_tags(&iter, true.g))
+        }
+        for tag in found { gtk_text_buffer_remove_tag(buffer, tag, &first, &last) }
+    }
+
     /// Removes, from freshly inserted text, the character tags it took from the text around
     /// it: text inserted inside a tagged range takes that tag, and all of it takes the same
     /// ones, so the tags on its first character are all there is to remove.

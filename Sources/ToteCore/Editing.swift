@@ -40,6 +40,19 @@ extension RichText {
         return inserted
     }
 
+    /// Whether `command` only changes the character styles of text that stays as it is (the
+    /// same characters, attachments and paragraph styles). A view can then restyle in place:
+    /// deleting and inserting the text drops the selection for a moment, and on X11 the
+    /// primary selection's late "lost" notice then collapsed it for good.
+    public func onlyRestyles(_ command: NoteCommand) -> Bool {
+        guard case .replace(let range, let replacement) = command, !range.isEmpty,
+              range.lowerBound >= 0, range.upperBound <= length, replacement.length == range.count
+        else { return false }
+        let current = fragment(range)
+        return current.plainText == replacement.plainText && current.attachments == replacement.attachments
+            && current.paragraphs.map(\.style) == replacement.paragraphs.map(\.style)
+    }
+
     /// Turns a boolean character style on across a range, or off when all of it has it already.
     public func toggling(_ attribute: WritableKeyPath<TextStyle, Bool>, in range: Range<Int>) -> NoteCommand? {
         guard !range.isEmpty else { return nil }

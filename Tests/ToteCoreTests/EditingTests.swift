@@ -95,3 +95,37 @@ import Testing
         #expect(text.overlongParagraph(replacing: 0..<0, with: RichText(plain: "short")) == nil)
     }
 }
+
+/// Which commands a view may apply by retagging in place, keeping the selection.
+@Suite struct RestyleTests {
+    private let text = RichText(paragraphs: [
+        Paragraph(runs: [Run("Select a "), Run("word", style: TextStyle(italic: true)), Run(" here")]),
+        Paragraph(style: .heading(1), runs: [Run("Title")]),
+    ])
+
+    @Test func stylesAndTogglesOnlyRestyle() throws {
+        let bold = try #require(text.toggling(\.bold, in: 7..<11))
+        #expect(text.onlyRestyles(bold))
+        let acrossParagraphs = try #require(text.toggling(\.underline, in: 2..<22))
+        #expect(text.onlyRestyles(acrossParagraphs))
+    }
+
+    @Test func changedTextOrParagraphsDoNot() {
+        #expect(!text.onlyRestyles(.replace(9..<13, with: RichText(plain: "WORD"))), "other characters")
+        #expect(!text.onlyRestyles(.insert(RichText(plain: "x"), at: 3)), "an insertion")
+        #expect(!text.onlyRestyles(.delete(0..<3)), "a deletion")
+        #expect(!text.onlyRestyles(.replace(19..<24, with: RichText(plain: "Title"))), "a heading turned body")
+        #expect(!text.onlyRestyles(.setParagraphStyles([.body], from: 1)), "paragraph styles are retagged anyway")
+        #expect(!text.onlyRestyles(.replace(20..<40, with: RichText(plain: String(repeating: "x", count: 20)))), "past the end")
+    }
+
+    @Test func anotherPictureInThePlaceOfOneIsNoRestyle() {
+        let first = Attachment(kind: .image, media: MediaReference(digest: "a", fileExtension: "png"),
+                               fileName: "a.png", mimeType: "image/png", byteCount: 1)
+        var second = first
+        second.fileName = "b.png"
+        let pictured = RichText(paragraphs: [Paragraph(runs: [Run(attachment: first)])])
+        #expect(!pictured.onlyRestyles(.replace(0..<1, with: RichText(paragraphs: [Paragraph(runs: [Run(attachment: second)])]))))
+        #expect(pictured.onlyRestyles(.replace(0..<1, with: RichText(paragraphs: [Paragraph(runs: [Run(attachment: first, style: TextStyle(bold: true))])]))))
+    }
+}
