@@ -122,6 +122,11 @@ final class RemindersPane {
             let store = self.store
             guard let (command, selection) = try move(&history, { try store.apply($0) }) else { return }
             showResult(of: command, selection: selection)
+        } catch where StoreWriteFailure(error) == .changedElsewhere {
+            // The step stays: once the other change is undone, this one can be.
+            onToast(format(tr("Nothing was undone: “{list}” was changed elsewhere since"),
+                           ["list": list?.name ?? ""]), false)
+            reload()
         } catch {
             onToast(format(tr("Could not undo: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
         }

@@ -73,3 +73,26 @@ extension Reminder: FetchableRecord, PersistableRecord {
         container["modified"] = modified
     }
 }
+
+extension Reminder {
+    /// Whether this record, read from the store, is `other` as written: the store keeps
+    /// times to the millisecond.
+    func isStoredVersion(of other: Reminder) -> Bool {
+        var rounded = other
+        rounded.created = created
+        rounded.modified = modified
+        rounded.due = due
+        return rounded == self && Date.sameMillisecond(created, other.created)
+            && Date.sameMillisecond(modified, other.modified) && Date.sameMillisecond(due, other.due)
+    }
+}
+
+extension Date {
+    static func sameMillisecond(_ a: Date?, _ b: Date?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (a?, b?): return abs(a.timeIntervalSince(b)) < 0.001
+        default: return false
+        }
+    }
+}

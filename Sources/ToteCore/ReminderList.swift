@@ -21,3 +21,12 @@ public struct ReminderList: Codable, Identifiable, Hashable, Sendable {
 extension ReminderList: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "reminderList"
 }
+
+extension ReminderList {
+    /// Whether this record, read from the store, is `other` as written (times to the
+    /// millisecond).
+    func isStoredVersion(of other: ReminderList) -> Bool {
+        id == other.id && name == other.name && position == other.position
+            && Date.sameMillisecond(created, other.created) && Date.sameMillisecond(modified, other.modified)
+    }
+}

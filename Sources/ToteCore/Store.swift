@@ -244,17 +244,49 @@ public final class Store: Sendable {
         try write { db in try Self.apply(command, in: db) }
     }
 
+    /// Every command states what it expects to find (the records it updates or deletes, as
+    /// they were when it was made); when another window or another Tote changed them since,
+    /// it throws `StoreWriteFailure.changedElsewhere` and writes nothing, so an undo never
+    /// overwrites a newer change.
     private static func apply(_ command: ReminderCommand, in db: Database) throws {
         switch command {
         case .insert(let reminders): for reminder in reminders { try reminder.insert(db) }
-        case .delete(let reminders): for reminder in reminders { try reminder.delete(db) }
-        case .update(_, let after): for reminder in after { try reminder.update(db) }
+        case .delete(let reminders):
+            try expect(reminders, in: db)
+            for reminder in reminders { try reminder.delete(db) }
+        case .update(let before, let after):
+            try expect(before, in: db)
+            for reminder in after { try reminder.update(db) }
         case .insertLists(let lists): for list in lists { try list.insert(db) }
         // Deleting a list deletes its reminders too (ON DELETE CASCADE); a command that
-        // deletes a list deletes them first, so its inverse brings them back.
-        case .deleteLists(let lists): for list in lists { try list.delete(db) }
-        case .updateLists(_, let after): for list in after { try list.update(db) }
+        // deletes a list deletes them first, so its inverse brings them back. A reminder it
+        // does not know of (added elsewhere) would go silently: that is a change elsewhere.
+        case .deleteLists(let lists):
+            try expect(lists, in: db)
+            for list in lists {
+                if try Reminder.filter(Column("listID") == list.id).fetchCount(db) > 0 {
+                    throw StoreWriteFailure.changedElsewhere
+                }
+                try list.delete(db)
+            }
+        case .updateLists(let before, let after):
+            try expect(before, in: db)
+            for list in after { try list.update(db) }
         case .sequence(let commands): for step in commands { try apply(step, in: db) }
+        }
+    }
+
+    private static func expect(_ reminders: [Reminder], in db: Database) throws {
+        let stored = Dictionary(uniqueKeysWithValues: try Reminder.fetchAll(db, keys: reminders.map(\.id)).map { ($0.id, $0) })
+        guard reminders.allSatisfy({ stored[$0.id]?.isStoredVersion(of: $0) == true }) else {
+            throw StoreWriteFailure.changedElsewhere
+        }
+    }
+
+    private static func expect(_ lists: [ReminderList], in db: Database) throws {
+        let stored = Dictionary(uniqueKeysWithValues: try ReminderList.fetchAll(db, keys: lists.map(\.id)).map { ($0.id, $0) })
+        guard lists.allSatisfy({ stored[$0.id]?.isStoredVersion(of: $0) == true }) else {
+            throw StoreWriteFailure.changedElsewhere
         }
     }
 

@@ -256,3 +256,34 @@ final class ReminderImportTests: GTKTestCase {
         }
     }
 }
+
+extension ReminderListTests {
+    /// Two windows on one list: undo in the window that has not seen the other's newer
+    /// change refuses, says so, and leaves the newer change in place.
+    func testUndoNeverWritesOverAChangeMadeInAnotherWindow() throws {
+        try onMainActor {
+            try Self.withTwoLists { app, window, pane, store, a, _ in
+                app.openNewWindow()
+                let other = try XCTUnwrap(app.windows.last)
+                let otherPane = try XCTUnwrap(other.remindersPane)
+                XCTAssertTrue(otherPane.show(listID: a.id))
+
+                let a0 = Self.ids(pane, ["a0"])
+                pane.view.select(a0)
+                pane.toggleSelectionDone()
+                XCTAssertEqual(try store.reminders(inList: a.id).first?.isDone, true)
+
+                XCTAssertTrue(otherPane.show(listID: a.id))
+                let current = try XCTUnwrap(try store.reminders(inList: a.id).first)
+                let retitle = try XCTUnwrap(ReminderEditing.retitling(current.id, to: "a0 with oat milk", in: [current], now: Date()))
+                XCTAssertTrue(otherPane.perform(retitle, selecting: [current.id]))
+                let newest = try store.reminders(inList: a.id)
+
+                pane.undo()
+                XCTAssertEqual(try store.reminders(inList: a.id), newest, "the newer change stays")
+                XCTAssertEqual(window.toastTitles.last, "Nothing was undone: “New List” was changed elsewhere since")
+                XCTAssertEqual(pane.view.shown.first?.title, "a0 with oat milk", "the window shows what is stored")
+            }
+        }
+    }
+}
