@@ -17,6 +17,8 @@ final class MainWindow {
     private let searchEntry: WidgetPointer
     private let noteMenuButton: WidgetPointer
     private let separator: WidgetPointer
+    /// In the content's header bar while F9 hides the sidebar: the way back to it.
+    private let showSidebarButton: WidgetPointer
     private let contentTitle: WidgetPointer
     private let contentStack: WidgetPointer
     private let listMenuButton: WidgetPointer
@@ -67,6 +69,12 @@ final class MainWindow {
         gtk_widget_set_tooltip_text(back, tr("Back"))
         tote_shim_accessible_set_label(back, tr("Back"))
         adw_header_bar_pack_start(contentHeader.opaque, back)
+        showSidebarButton = gtk_button_new_from_icon_name("sidebar-show-symbolic")
+        gtk_widget_set_tooltip_text(showSidebarButton, tr("Show Sidebar"))
+        tote_shim_accessible_set_label(showSidebarButton, tr("Show Sidebar"))
+        gtk_actionable_set_action_name(showSidebarButton.opaque, "win.toggle-sidebar")
+        gtk_widget_set_visible(showSidebarButton, false.g)
+        adw_header_bar_pack_start(contentHeader.opaque, showSidebarButton)
         contentTitle = adw_window_title_new("", nil)
         adw_header_bar_set_title_widget(contentHeader.opaque, contentTitle)
         noteMenuButton = Self.noteMenuButton()
@@ -95,6 +103,11 @@ final class MainWindow {
             g_object_bind_property(source.raw, "folded", target.raw, property, G_BINDING_SYNC_CREATE)
         }
         toastOverlay = adw_toast_overlay_new()
+        // Folded, the sidebar is a page of its own (Back reaches it): F9's hiding ends.
+        leaflet.connect("notify::folded") { [weak self] (_: UnsafeMutableRawPointer?) in
+            guard let self, adw_leaflet_get_folded(self.leaflet.opaque).isTrue else { return }
+            self.setSidebarVisible(true)
+        }
         back.connect("clicked") { [weak self] in self?.navigate(toContent: false) }
         searchEntry.connect("search-changed") { [weak self] in
             guard let self else { return }
@@ -514,6 +527,7 @@ final class MainWindow {
         let actions: [(String, @MainActor (MainWindow) -> Void)] = [
             ("toggle-sidebar", { $0.toggleSidebar() }),
             ("search", { window in
+                window.showSidebar()
                 gtk_search_bar_set_search_mode(window.searchBar.opaque, true.g)
                 gtk_widget_grab_focus(window.searchEntry)
             }),
@@ -538,11 +552,27 @@ final class MainWindow {
             let showingSidebar = adw_leaflet_get_visible_child(leaflet.opaque) == sidebarPane
             navigate(toContent: showingSidebar)
         } else {
-            let visible = !gtk_widget_get_visible(sidebarPane).isTrue
-            gtk_widget_set_visible(sidebarPane, visible.g)
-            gtk_widget_set_visible(separator, visible.g)
+            setSidebarVisible(!gtk_widget_get_visible(sidebarPane).isTrue)
         }
     }
+
+    /// Brings the sidebar back (search lives there).
+    private func showSidebar() {
+        if adw_leaflet_get_folded(leaflet.opaque).isTrue {
+            navigate(toContent: false)
+        } else {
+            setSidebarVisible(true)
+        }
+    }
+
+    private func setSidebarVisible(_ visible: Bool) {
+        gtk_widget_set_visible(sidebarPane, visible.g)
+        gtk_widget_set_visible(separator, visible.g)
+        gtk_widget_set_visible(showSidebarButton, (!visible).g)
+    }
+
+    var isSidebarShown: Bool { gtk_widget_get_visible(sidebarPane).isTrue }
+    var isShowSidebarButtonShown: Bool { gtk_widget_get_visible(showSidebarButton).isTrue }
 
     private func installShortcutsWindow() {
         let builder = gtk_builder_new()!

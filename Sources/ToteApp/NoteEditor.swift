@@ -73,8 +73,11 @@ final class NoteEditor {
         self.store = store
         self.policy = policy
 
-        titleField = gtk_text_new()
-        gtk_text_set_placeholder_text(titleField.cast(), tr("Title"))
+        // An entry, not a bare GtkText: GTK 4.8 hides a GtkText from screen readers (role
+        // "none") and reads text only through an entry's delegate.
+        titleField = gtk_entry_new()
+        gtk_entry_set_placeholder_text(titleField.cast(), tr("Title"))
+        gtk_widget_add_css_class(titleField, "flat")
         gtk_widget_add_css_class(titleField, "title-2")
         gtk_widget_add_css_class(titleField, "note-title")
         gtk_widget_set_margin_start(titleField, 24)

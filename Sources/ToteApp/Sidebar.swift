@@ -16,6 +16,8 @@ final class Sidebar {
     var onSelect: (Selection) -> Void = { _ in }
 
     private let notesBox: WidgetPointer
+    /// "No notes yet", or while searching, that nothing matches.
+    private let notesPlaceholder = gtk_label_new(tr("No notes yet"))!
     private let listsBox: WidgetPointer
     private var noteRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
     private var listRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
@@ -31,7 +33,7 @@ final class Sidebar {
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         content.append(Self.sectionHeader(
             title: tr("Notes"), addTooltip: tr("New Note"), action: "app.new-note"))
-        content.append(Self.configure(notesBox, name: tr("Notes"), placeholder: tr("No notes yet")))
+        content.append(Self.configure(notesBox, name: tr("Notes"), placeholder: notesPlaceholder))
         content.append(Self.sectionHeader(
             title: tr("Reminder Lists"), addTooltip: tr("New Reminder List"), action: "app.new-list"))
         content.append(Self.configure(listsBox, name: tr("Reminder Lists"), placeholder: tr("No lists yet")))
@@ -95,8 +97,12 @@ final class Sidebar {
     /// Shows only the notes the query finds (see `Note.matches`).
     func filter(_ query: String) {
         self.query = query
+        gtk_label_set_text(notesPlaceholder.opaque, query.isEmpty ? tr("No notes yet") : tr("No notes found"))
         gtk_list_box_invalidate_filter(notesBox.opaque)
     }
+
+    /// What the notes list says when it shows no row.
+    var notesPlaceholderText: String { String(cString: gtk_label_get_text(notesPlaceholder.opaque)) }
 
     private func showsNoteRow(_ row: UnsafeMutableRawPointer?) -> Bool {
         guard let id = id(of: row), let note = notes[id] else { return true }
@@ -189,10 +195,13 @@ final class Sidebar {
     }
 
     private static func configure(_ listBox: WidgetPointer, name: String, placeholder: String) -> WidgetPointer {
+        configure(listBox, name: name, placeholder: gtk_label_new(placeholder)!)
+    }
+
+    private static func configure(_ listBox: WidgetPointer, name: String, placeholder label: WidgetPointer) -> WidgetPointer {
         gtk_widget_add_css_class(listBox, "navigation-sidebar")
         gtk_list_box_set_selection_mode(listBox.opaque, GTK_SELECTION_SINGLE)
         tote_shim_accessible_set_label(listBox, name)
-        let label = gtk_label_new(placeholder)!
         gtk_widget_add_css_class(label, "dim-label")
         gtk_widget_set_margin_top(label, 6)
         gtk_widget_set_margin_bottom(label, 6)

@@ -351,7 +351,7 @@ public final class ToteApplication {
     // MARK: Style
 
     // One-line literals only: xgettext reads this file as C.
-    private static let style = "text.note-title > placeholder { color: alpha(currentColor, 0.45); }"
+    private static let style = "entry.note-title { background: none; box-shadow: none; outline: none; } entry.note-title > text > placeholder { color: alpha(currentColor, 0.45); }"
 
     private static func loadStyle() {
         let provider = gtk_css_provider_new()!

@@ -57,4 +57,25 @@ final class ScreenReaderTests: EndToEndTestCase {
         try session.waitUntil("Tote to quit") { !tote.isRunning }
         XCTAssertEqual(tote.terminationStatus, 0)
     }
+
+    /// The note's title field is a text box a screen reader finds by its name, with its text.
+    func testTheNoteTitleIsATextBoxAScreenReaderCanRead() throws {
+        let tote = try launchToteWithNewNote()
+        let window = try session.waitForWindow(of: tote)
+        var point = (x: 0, y: 0)
+        try session.waitUntil("the title field's place") {
+            guard let found = try? session.center(of: tote, named: "Note title", window: window) else { return false }
+            point = found
+            return true
+        }
+        try session.xdotool(["mousemove", "\(point.x)", "\(point.y)", "click", "1"])
+        try session.type("Groceries")
+        try session.waitUntil("the title in the store") { (try? session.store()?.notes().first?.title) == "Groceries" }
+        let objects = try session.accessibleObjects(of: tote)
+        let title = objects.filter { $0.hasSuffix("\tNote title") }
+        XCTAssertEqual(title.count, 1, "one object named Note title in \(objects.count) objects")
+        XCTAssertTrue(title.first?.hasPrefix("text\t") == true || title.first?.hasPrefix("entry\t") == true,
+                      "a text box: \(title)")
+        XCTAssertEqual(try session.text(of: tote, in: "Note title"), "Groceries")
+    }
 }

@@ -80,6 +80,42 @@ final class AppShellTests: GTKTestCase {
         }
     }
 
+    func testF9HidesTheSidebarWithAWayBackAndSearchSaysWhenNothingMatches() throws {
+        try onMainActor(Self.sidebarAndSearch)
+    }
+
+    @MainActor
+    private static func sidebarAndSearch() throws {
+        let dataHome = try TemporaryDataHome()
+        do {
+            let app = startApp(dataHome: dataHome)
+            let window = try XCTUnwrap(app.windows.first)
+            window.createNote()
+            XCTAssertTrue(window.isSidebarShown)
+            XCTAssertFalse(window.isShowSidebarButtonShown)
+
+            gtk_widget_activate_action_variant(window.window, "win.toggle-sidebar", nil)  // F9
+            XCTAssertFalse(window.isSidebarShown)
+            XCTAssertTrue(window.isShowSidebarButtonShown, "a button brings it back")
+            gtk_widget_activate_action_variant(window.window, "win.toggle-sidebar", nil)  // the button
+            XCTAssertTrue(window.isSidebarShown)
+            XCTAssertFalse(window.isShowSidebarButtonShown)
+
+            // Searching (Ctrl+F) while it is hidden shows it: the search is there.
+            gtk_widget_activate_action_variant(window.window, "win.toggle-sidebar", nil)
+            gtk_widget_activate_action_variant(window.window, "win.search", nil)
+            XCTAssertTrue(window.isSidebarShown)
+
+            XCTAssertEqual(window.sidebarView.notesPlaceholderText, "No notes yet")
+            window.sidebarView.filter("zebra crossing")
+            XCTAssertEqual(window.sidebarView.noteRowNames, [])
+            XCTAssertEqual(window.sidebarView.notesPlaceholderText, "No notes found")
+            window.sidebarView.filter("")
+            XCTAssertEqual(window.sidebarView.notesPlaceholderText, "No notes yet")
+            close(app)
+        }
+    }
+
     func testTextTypedIntoANewNoteIsSavedWithoutQuitting() throws {
         try onMainActor(Self.autosave)
     }

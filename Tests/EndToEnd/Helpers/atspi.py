@@ -76,7 +76,8 @@ def main():
         print(box.x, box.y, box.width, box.height)
     elif command == "text":
         text = find(*scope(app, sys.argv[3])).queryText()
-        sys.stdout.write(text.getText(0, -1))
+        # Up to the character count: GTK 4.8 clamps an end of -1 to 0 for entries.
+        sys.stdout.write(text.getText(0, text.characterCount))
     elif command == "attributes":
         text = find(*scope(app, sys.argv[3])).queryText()
         defaults = sys.argv[4] == "1"
