@@ -135,7 +135,7 @@ final class MainWindow {
         guard case .success(let store)? = app.store else { return }
         do {
             let note = try store.createNote()
-            sidebar.update(note: note)
+            app.noteSaved(note)
             sidebar.select(.note(note.id))
             open(.note(note.id))
             editor?.focusBody()
@@ -149,6 +149,7 @@ final class MainWindow {
         do {
             let list = try store.createReminderList(name: tr("New List"))
             sidebar.add(reminderList: list)
+            app.remindersChanged(by: .insertLists([list]), in: self)
             sidebar.select(.reminderList(list.id))
             open(.reminderList(list.id))
             reminders?.view.focusAddEntry()
@@ -166,7 +167,7 @@ final class MainWindow {
         do {
             guard let deleted = try store.deleteNote(id: shown.id) else { return }
             editor.close()
-            sidebar.remove(noteID: deleted.id)
+            app.noteGone(deleted.id)
             show(.welcome)
             adw_window_title_set_title(contentTitle.opaque, "")
             let name = deleted.displayTitle ?? tr("Untitled Note")
@@ -189,7 +190,7 @@ final class MainWindow {
         guard case .success(let store)? = app.store else { return }
         do {
             try store.restore(note)
-            sidebar.update(note: note)
+            app.noteSaved(note)
             sidebar.select(.note(note.id))
             open(.note(note.id))
         } catch {
@@ -407,6 +408,10 @@ final class MainWindow {
                 adw_window_title_set_title(self.contentTitle.opaque, current.name)
             }
         }
+        pane.onApplied = { [weak self] command in
+            guard let self else { return }
+            self.app.remindersChanged(by: command, in: self)
+        }
         pane.onShowList = { [weak self] id in
             guard let self, let name = (try? store.reminderLists())?.first(where: { $0.id == id })?.name else { return }
             self.sidebar.select(.reminderList(id))
@@ -439,6 +444,13 @@ final class MainWindow {
     }
 
     var remindersPane: RemindersPane? { reminders }
+
+    /// Another window changed reminders or lists: this one shows them as stored now.
+    func followReminderChange(_ command: ReminderCommand) {
+        guard case .success(let store)? = app.store, let reminders else { return }
+        if command.changesLists, let lists = try? store.reminderLists() { reminders.onListsChanged(lists) }
+        reminders.followChange(command)
+    }
 
     /// Shows why the store cannot be used; its file is never written. A damaged store also
     /// offers to go on with a fresh one beside it, and to recover what can still be read.

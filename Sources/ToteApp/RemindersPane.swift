@@ -22,6 +22,8 @@ final class RemindersPane {
 
     /// The lists changed (added, removed, renamed, reordered): the sidebar shows them.
     var onListsChanged: ([ReminderList]) -> Void = { _ in }
+    /// Called after every command applied here (done, undone or redone), for other windows.
+    var onApplied: (ReminderCommand) -> Void = { _ in }
     /// A list should be shown (after undo, a move, an import).
     var onShowList: (UUID) -> Void = { _ in }
     /// The shown list is gone.
@@ -132,7 +134,19 @@ final class RemindersPane {
         }
     }
 
+    /// Another window changed reminders or lists: show what is stored now. A list deleted
+    /// there leaves this pane for the empty state, saying so.
+    func followChange(_ command: ReminderCommand) {
+        guard let list, command.changesLists || command.listsTouched.contains(list.id) else { return }
+        if !show(listID: list.id, selecting: view.selectedIDs) {
+            self.list = nil
+            onListGone()
+            onToast(format(tr("“{list}” was deleted in another window"), ["list": list.name]), false)
+        }
+    }
+
     private func showResult(of command: ReminderCommand, selection: ReminderSelection) {
+        onApplied(command)
         if command.changesLists { onListsChanged((try? store.reminderLists()) ?? []) }
         if let target = selection.listID, target != list?.id {
             if (try? store.reminderLists().contains { $0.id == target }) == true {

@@ -149,7 +149,12 @@ public final class ToteApplication {
         windows.forEach { $0.sidebarView.update(note: note) }
     }
 
-    /// A note was found deleted by another Tote: no sidebar shows it any more.
+    /// Reminders or lists changed in one window: the others show them as stored now.
+    func remindersChanged(by command: ReminderCommand, in source: MainWindow) {
+        for window in windows where window !== source { window.followReminderChange(command) }
+    }
+
+    /// A note was deleted (here or by another Tote): no sidebar shows it any more.
     func noteGone(_ id: UUID) {
         windows.forEach { $0.sidebarView.remove(noteID: id) }
     }
