@@ -219,6 +219,7 @@ final class CrashCampaignTests: EndToEndTestCase {
         guard before.count > 8 else { return }
         try session.key("ctrl+Home", "shift+Right", "shift+Right", "shift+Right")
         let points = try session.characterCenters(of: tote, in: "Note body", offsets: [1, before.count - 1], window: window)
+        guard points.count == 2 else { throw Killed() }  // Tote died while AT-SPI answered
         try session.drag(from: points[0], to: (points[1].x + 12, points[1].y), steps: 6)
         var after = before
         try session.waitUntil("the drop") {
@@ -279,8 +280,9 @@ private final class CPULoad {
     init(processes count: Int) throws {
         processes = try (0..<count).map { _ in
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "while :; do :; done"]
+            // Bounded, so a test process that dies mid-campaign leaves no busy core behind.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            process.arguments = ["120", "/bin/sh", "-c", "while :; do :; done"]
             try process.run()
             return process
         }

@@ -237,8 +237,10 @@ final class DesktopSession {
     func characterCenters(of process: Process, in name: String, offsets: [Int], window: String) throws -> [(x: Int, y: Int)] {
         let origin = try windowOrigin(window)
         let lines = try atspi(["extents", "\(process.processIdentifier)", name] + offsets.map(String.init))
-        return lines.map { line in
+        // A line that is not four numbers (the app went away mid-answer) gives no point.
+        return lines.compactMap { line in
             let numbers = line.split(separator: " ").compactMap { Int($0) }
+            guard numbers.count == 4 else { return nil }
             return (origin.x + numbers[0] + numbers[2] / 2, origin.y + numbers[1] + numbers[3] / 2)
         }
     }
