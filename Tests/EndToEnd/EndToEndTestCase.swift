@@ -26,16 +26,22 @@ class EndToEndTestCase: XCTestCase {
     /// Clicks the note's row in the sidebar of window `frame` (1 is the first) and waits
     /// for its text, read through AT-SPI.
     func openNote(_ name: String, in frame: Int, of tote: Process, window: String) throws {
-        var row = (x: 0, y: 0)
-        try session.waitUntil("the row of \(name)") {
-            guard let point = try? session.center(of: tote, named: "frame=\(frame)/\(name)", window: window) else { return false }
-            row = point
-            return true
-        }
+        let row = try waitForCenter(of: tote, named: "frame=\(frame)/\(name)", window: window)
         try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
         try session.waitUntil("\(name) shown") {
             (try? session.text(of: tote, in: "frame=\(frame)/Note body"))?.isEmpty == false
         }
+    }
+
+    /// The screen point at the middle of the accessible object named `name`, once it exists.
+    func waitForCenter(of tote: Process, named name: String, window: String) throws -> (x: Int, y: Int) {
+        var center = (x: 0, y: 0)
+        try session.waitUntil("\(name) on screen") {
+            guard let point = try? session.center(of: tote, named: name, window: window) else { return false }
+            center = point
+            return true
+        }
+        return center
     }
 
     override func tearDown() {

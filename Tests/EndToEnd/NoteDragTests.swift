@@ -40,6 +40,24 @@ final class NoteDragTests: EndToEndTestCase {
         return (tote, window, original)
     }
 
+    /// Presses on the selection at `from`, passes the drag threshold and moves into the band
+    /// at the bottom of the editor (the window is 640 high); returns the x the pointer is at.
+    private func dragIntoBottomBand(from: (x: Int, y: Int)) throws -> Int {
+        try session.xdotool(["mousemove", "\(from.x)", "\(from.y)"])
+        session.pace(0.2)
+        try session.xdotool(["mousedown", "1"])
+        for step in 1...6 {
+            session.pace(0.04)
+            try session.xdotool(["mousemove", "\(from.x + step * 6)", "\(from.y + step * 6)"])
+        }
+        let x = from.x + 150
+        for y in stride(from: from.y + 40, through: 615, by: 60) {
+            session.pace(0.04)
+            try session.xdotool(["mousemove", "\(x)", "\(y)"])
+        }
+        return x
+    }
+
     /// Clicks into the body and selects characters `range` with the keyboard.
     private func select(_ range: Range<Int>, tote: Process, window: String) throws {
         let start = try session.characterCenters(of: tote, in: Self.body, offsets: [0], window: window)[0]
@@ -118,19 +136,7 @@ final class NoteDragTests: EndToEndTestCase {
         try select(0..<7, tote: tote, window: window)  // "MARKER "
         let last = lines.joined(separator: "\n").unicodeScalars.count - 1
         let from = try session.characterCenters(of: tote, in: Self.body, offsets: [2], window: window)[0]
-        try session.xdotool(["mousemove", "\(from.x)", "\(from.y)"])
-        session.pace(0.2)
-        try session.xdotool(["mousedown", "1"])
-        for step in 1...6 {
-            session.pace(0.04)
-            try session.xdotool(["mousemove", "\(from.x + step * 6)", "\(from.y + step * 6)"])
-        }
-        // Into the band at the bottom of the editor (the window is 640 high), and hold.
-        let x = from.x + 150
-        for y in stride(from: from.y + 40, through: 615, by: 60) {
-            session.pace(0.04)
-            try session.xdotool(["mousemove", "\(x)", "\(y)"])
-        }
+        let x = try dragIntoBottomBand(from: from)
         try session.xdotool(["mousemove", "\(x)", "615"])
         var end = (x: 0, y: 10_000)
         try session.waitUntil("the end of the note to scroll into view", timeout: 90) {
@@ -181,18 +187,7 @@ final class NoteDragTests: EndToEndTestCase {
         // With auto-scroll: hold near the bottom for a second, come back up, Escape, release.
         try select(0..<7, tote: tote, window: window)
         from = try session.characterCenters(of: tote, in: Self.body, offsets: [2], window: window)[0]
-        try session.xdotool(["mousemove", "\(from.x)", "\(from.y)"])
-        session.pace(0.2)
-        try session.xdotool(["mousedown", "1"])
-        for step in 1...6 {
-            session.pace(0.04)
-            try session.xdotool(["mousemove", "\(from.x + step * 6)", "\(from.y + step * 6)"])
-        }
-        let x = from.x + 150
-        for y in stride(from: from.y + 40, through: 615, by: 60) {
-            session.pace(0.04)
-            try session.xdotool(["mousemove", "\(x)", "\(y)"])
-        }
+        let x = try dragIntoBottomBand(from: from)
         for _ in 0..<4 {  // a second in the band: the note scrolls
             session.pace(0.25)
             try session.xdotool(["mousemove", "\(x + 1)", "615"])

@@ -62,12 +62,7 @@ final class ScreenReaderTests: EndToEndTestCase {
     func testTheNoteTitleIsATextBoxAScreenReaderCanRead() throws {
         let tote = try launchToteWithNewNote()
         let window = try session.waitForWindow(of: tote)
-        var point = (x: 0, y: 0)
-        try session.waitUntil("the title field's place") {
-            guard let found = try? session.center(of: tote, named: "Note title", window: window) else { return false }
-            point = found
-            return true
-        }
+        let point = try waitForCenter(of: tote, named: "Note title", window: window)
         try session.xdotool(["mousemove", "\(point.x)", "\(point.y)", "click", "1"])
         try session.type("Groceries")
         try session.waitUntil("the title in the store") { (try? session.store()?.notes().first?.title) == "Groceries" }

@@ -19,16 +19,7 @@ final class DiskFullTests: GTKTestCase {
         try run("/bin/mount", "-t", "tmpfs", "-o", "size=4m", "tote-test-disk", dataHome.url.path)
         defer { try? run("/bin/umount", "-l", dataHome.url.path) }
 
-        let first = startApp(dataHome: dataHome)
-        guard let window = first.windows.first, case .success(let store)? = first.store else {
-            return XCTFail("no window or no store")
-        }
-        window.createNote()
-        let editor = try XCTUnwrap(window.noteEditor)
-        let id = try XCTUnwrap(editor.note?.id)
-        gtk_editable_set_text(editor.titleField.opaque, "Diary")
-        gtk_text_buffer_insert_at_cursor(editor.buffer, "saved part.", -1)
-        XCTAssertTrue(editor.saveNow(waitUntilWritten: true))
+        let (first, window, editor, store, id) = try startAppWithNote(dataHome: dataHome, title: "Diary", body: "saved part.")
 
         let filler = dataHome.url.appendingPathComponent("filler")
         try? run("/bin/dd", "if=/dev/zero", "of=\(filler.path)", "bs=64k")

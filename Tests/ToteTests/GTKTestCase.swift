@@ -1,6 +1,7 @@
 import CAdw
 import Foundation
 @testable import ToteApp
+import ToteCore
 import XCTest
 
 /// Base for tests that touch GTK: XCTest runs them on the process main thread (Swift Testing
@@ -37,6 +38,25 @@ class GTKTestCase: XCTestCase {
         g_application_activate(app.application.cast())
         waitFor("the window") { !app.windows.isEmpty }
         return app
+    }
+
+    /// A started app whose window shows a new note titled `title` holding `body`, saved.
+    @MainActor
+    static func startAppWithNote(
+        dataHome: TemporaryDataHome, title: String, body: String
+    ) throws -> (app: ToteApplication, window: MainWindow, editor: NoteEditor, store: Store, id: UUID) {
+        let app = startApp(dataHome: dataHome)
+        guard let window = app.windows.first, case .success(let store)? = app.store else {
+            throw XCTSkip("no window or no store")
+        }
+        window.createNote()
+        let editor = try XCTUnwrap(window.noteEditor)
+        let id = try XCTUnwrap(editor.note?.id)
+        gtk_editable_set_text(editor.titleField.opaque, title)
+        gtk_text_buffer_insert_at_cursor(editor.buffer, body, -1)
+        XCTAssertTrue(editor.saveNow(waitUntilWritten: true))
+        waitFor("the save to reach the editor") { editor.note?.title == title && editor.note?.body == body }
+        return (app, window, editor, store, id)
     }
 
     @MainActor

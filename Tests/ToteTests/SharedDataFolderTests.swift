@@ -15,17 +15,7 @@ final class SharedDataFolderTests: GTKTestCase {
     private static func changedElsewhere() throws {
         let dataHome = try TemporaryDataHome()
         do {
-            let app = startApp(dataHome: dataHome)
-            guard let window = app.windows.first, case .success(let store)? = app.store else {
-                return XCTFail("no window or no store")
-            }
-            window.createNote()
-            let editor = try XCTUnwrap(window.noteEditor)
-            let id = try XCTUnwrap(editor.note?.id)
-            gtk_editable_set_text(editor.titleField.opaque, "Plan")
-            gtk_text_buffer_insert_at_cursor(editor.buffer, "mine", -1)
-            editor.saveNow(waitUntilWritten: true)
-            waitFor("the save to reach the editor") { editor.note?.body == "mine" }
+            let (app, window, editor, store, id) = try startAppWithNote(dataHome: dataHome, title: "Plan", body: "mine")
 
             let other = try Store(location: store.location)
             try other.save(noteID: id, title: "Plan", body: RichText(plain: "theirs"))
@@ -62,16 +52,7 @@ final class SharedDataFolderTests: GTKTestCase {
     private static func deletedElsewhere() throws {
         let dataHome = try TemporaryDataHome()
         do {
-            let app = startApp(dataHome: dataHome)
-            guard let window = app.windows.first, case .success(let store)? = app.store else {
-                return XCTFail("no window or no store")
-            }
-            window.createNote()
-            let editor = try XCTUnwrap(window.noteEditor)
-            let id = try XCTUnwrap(editor.note?.id)
-            gtk_editable_set_text(editor.titleField.opaque, "Trip")
-            editor.saveNow(waitUntilWritten: true)
-            waitFor("the save to reach the editor") { editor.note?.title == "Trip" }
+            let (app, window, editor, store, id) = try startAppWithNote(dataHome: dataHome, title: "Trip", body: "")
 
             try Store(location: store.location).deleteNote(id: id)
             gtk_text_buffer_insert_at_cursor(editor.buffer, "passport", -1)
