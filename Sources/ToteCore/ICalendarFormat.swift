@@ -117,7 +117,8 @@ public enum ICalendarFormat {
         let kind = icalcomponent_isa(component)
         guard kind == ICAL_VTODO_COMPONENT || kind == ICAL_VEVENT_COMPONENT else { return nil }
         let summary = text(icalcomponent_get_summary(component))
-        var title = summary.replacingOccurrences(of: "\n", with: " ")
+        // Not replacingOccurrences(of: "\n", …): it leaves a "\n" followed by a combining mark.
+        var title = summary.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
         var notes = ""
         if title.count > maximumTitleLength {
             title = String(title.prefix(maximumTitleLength)) + "…"

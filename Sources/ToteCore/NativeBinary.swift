@@ -94,7 +94,8 @@ enum NativeBinary {
             ($0.value >= 0x20 && $0 != Attachment.character && !(0x7f...0x9f).contains($0.value)) || $0 == "\t"
         }
         if fine { return Run(text, style: style) }
-        return Run(RichText(plain: text).plainText.replacingOccurrences(of: "\n", with: " "), style: style)
+        // Not replacingOccurrences(of: "\n", …): it leaves a "\n" followed by a combining mark.
+        return Run(RichText(plain: text).paragraphs.map(\.plainText).joined(separator: " "), style: style)
     }
 
     private static func paragraphCode(_ style: ParagraphStyle) -> UInt8 {

@@ -86,7 +86,8 @@ public enum NativeFormat {
         if text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0 != Attachment.character && !(0x7f...0x9f).contains($0.value) || $0 == "\t" }) {
             return Run(text, style: style)
         }
-        return Run(RichText(plain: text).plainText.replacingOccurrences(of: "\n", with: " "), style: style)
+        // Not replacingOccurrences(of: "\n", …): it leaves a "\n" followed by a combining mark.
+        return Run(RichText(plain: text).paragraphs.map(\.plainText).joined(separator: " "), style: style)
     }
 
     private static func textStyle(_ value: Any) throws(DecodingFailure) -> TextStyle {
@@ -114,8 +115,9 @@ public enum NativeFormat {
     private static func attachment(_ value: Any) throws(DecodingFailure) -> Attachment {
         guard let value = value as? [String: Any],
               let kind = (value["kind"] as? String).flatMap(Attachment.Kind.init(rawValue:)),
-              let media = value["media"] as? [String: Any], let digest = media["digest"] as? String,
-              digest.count == 64, digest.allSatisfy(\.isHexDigit),
+              let media = value["media"] as? [String: Any], let digest = (media["digest"] as? String)?.lowercased(),
+              // ASCII hex as MediaStore names files and version 2 stores it (isHexDigit took "Ａ").
+              digest.utf8.count == 64, digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
               let fileName = value["fileName"] as? String, let mimeType = value["mimeType"] as? String,
               let byteCount = value["byteCount"] as? Int64
         else { throw .corrupt("attachment") }
