@@ -1,8 +1,14 @@
 #include "tote-html.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
+
+/* libxml2 2.9 sets up its globals (dictionary mutex, encoding handlers) on first use, racily:
+ * two first parses at once deadlocked or crashed (the test suite imports HTML on several
+ * threads). xmlInitParser once, before any parse, is what its documentation asks. */
+static pthread_once_t initialized = PTHREAD_ONCE_INIT;
 
 /* libxml2 builds the tree through nodePush, which stops the whole parse past 256 open
  * elements (2,048 with XML_PARSE_HUGE): everything after such a place was lost. Elements
@@ -49,6 +55,7 @@ tote_html_parse (const char *bytes, size_t length, unsigned int max_depth)
 
   if (bytes == NULL || length == 0 || length > INT_MAX)
     return NULL;
+  pthread_once (&initialized, xmlInitParser);
   parser = htmlCreateMemoryParserCtxt (bytes, (int) length);
   if (parser == NULL)
     return NULL;
