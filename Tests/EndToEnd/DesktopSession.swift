@@ -351,6 +351,9 @@ final class DesktopSession {
             kill(-process.processIdentifier, SIGKILL)
             kill(process.processIdentifier, SIGKILL)
         }
+        // Gone for good before the next test starts its own server and bus.
+        let killed = Date().addingTimeInterval(5)
+        while processes.contains(where: \.isRunning), Date() < killed { pace(0.05) }
         killProcessesOfThisSession()
         try? FileManager.default.removeItem(at: root)
     }
