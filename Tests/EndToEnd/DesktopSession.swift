@@ -63,11 +63,16 @@ final class DesktopSession {
         // A display number the previous test's server has just given up can lose its socket
         // to that server's exit after the new one took it (seen once: "cannot open display"
         // for the first program of a test). So the new display is checked, and started again.
+        // Each session takes a display number no earlier session of this process used, so a
+        // server on its way out can never take a new server's socket with it.
         var started: (Process, String)?
-        for _ in 0..<3 where started == nil {
-            let (xvfb, number) = try Self.start(
-                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        for _ in 0..<5 where started == nil {
+            Self.displaysUsed += 1
+            let wanted = 100 + Int(getpid() % 100) * 20 + Self.displaysUsed
+            guard let (xvfb, number) = try? Self.start(
+                "/usr/bin/Xvfb", [":\(wanted)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
                 environment: nil, log: try Self.logFile(root, "xvfb"))
+            else { continue }  // taken: the next number
             usleep(100_000)
             if try Self.run("xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": ":\(number)", "PATH": "/usr/bin:/bin"]) == 0 {
                 started = (xvfb, number)
@@ -88,6 +93,8 @@ final class DesktopSession {
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         self.environment = environment
     }
+
+    private nonisolated(unsafe) static var displaysUsed = 0
 
     enum SessionError: Error {
         case failedToStart(String)
