@@ -3,29 +3,6 @@ import CShim
 import Foundation
 import ToteCore
 
-/// A drag of note text in progress from some editor of this process: what was dragged,
-/// from where, so a drop in Tote can move it (and one undo can put it back).
-@MainActor
-final class NoteDragSession {
-    static var current: NoteDragSession?
-
-    weak var editor: NoteEditor?
-    let noteID: UUID
-    let noteName: String
-    let range: Range<Int>
-    let fragment: RichText
-    /// The GdkDrag, compared with a drop's `gdk_drop_get_drag` to know the drop is ours.
-    var drag: UnsafeMutableRawPointer?
-
-    init(editor: NoteEditor, noteID: UUID, noteName: String, range: Range<Int>, fragment: RichText) {
-        self.editor = editor
-        self.noteID = noteID
-        self.noteName = noteName
-        self.range = range
-        self.fragment = fragment
-    }
-}
-
 /// Tote owns drags in the note editor (GtkTextView's own drag and drop is plain text only,
 /// loses images on a move and takes two undos): a GtkDragSource in the capture phase starts
 /// drags of the selection before the text view's gesture sees them, and a

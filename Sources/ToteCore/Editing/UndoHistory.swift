@@ -1,46 +1,5 @@
 import Foundation
 
-/// A selection in a note body, as offsets: `anchor` where it started, `cursor` where the
-/// insertion point is. Equal offsets are a plain cursor.
-public struct TextSelection: Hashable, Codable, Sendable {
-    public var anchor: Int
-    public var cursor: Int
-
-    public init(anchor: Int, cursor: Int) {
-        self.anchor = anchor
-        self.cursor = cursor
-    }
-
-    public init(_ range: Range<Int>) {
-        self.init(anchor: range.lowerBound, cursor: range.upperBound)
-    }
-
-    public static func cursor(at offset: Int) -> TextSelection { .init(anchor: offset, cursor: offset) }
-
-    public var range: Range<Int> { min(anchor, cursor)..<max(anchor, cursor) }
-}
-
-/// What a person did, for grouping edits into undo steps.
-public enum EditKind: Hashable, Sendable {
-    /// Typing a character: consecutive typing at the insertion point is one step.
-    case typing
-    /// Backspace or Delete: consecutive ones are one step.
-    case deletion
-    /// Everything else is a step of its own: paste, drop, formatting, insertion of a file.
-    case other
-
-    /// An insertion the buffer reports: one character is typing; Enter and anything longer
-    /// (a paste, an input method's commit) are steps of their own.
-    public static func insertion(of text: String) -> EditKind {
-        text.unicodeScalars.count == 1 && text != "\n" ? .typing : .other
-    }
-
-    /// A deletion the buffer reports: one character is Backspace or Delete; a range is a step.
-    public static func deletion(ofLength length: Int) -> EditKind {
-        length == 1 ? .deletion : .other
-    }
-}
-
 /// One undo step: the commands that made it and their inverses, and the selection before
 /// and after, so undo and redo also put the selection back.
 public struct UndoStep: Hashable, Sendable {

@@ -1,16 +1,5 @@
 import Foundation
 
-/// Which reminders are selected, and in which list: what undo and redo put back.
-public struct ReminderSelection: Hashable, Sendable {
-    public var listID: UUID?
-    public var ids: [UUID]
-
-    public init(listID: UUID?, ids: [UUID] = []) {
-        self.listID = listID
-        self.ids = ids
-    }
-}
-
 /// Undo and redo of reminder and list changes for one window. Every step is one command
 /// (a move of 500 reminders across lists is one step) with the selection before and after.
 /// The store applies the commands; a step moves between the stacks only when that worked.

@@ -1,0 +1,48 @@
+import Foundation
+
+/// One change to reminders or lists, as a value carrying whole records, so its inverse is
+/// exact and needs no reading: inserting and deleting swap, an update swaps before and after.
+/// Moves, reorders, completing, editing and renaming are updates. The store applies one in
+/// one transaction.
+public indirect enum ReminderCommand: Hashable, Sendable {
+    case insert([Reminder])
+    case delete([Reminder])
+    /// The same reminders (by id) before and after the change.
+    case update(before: [Reminder], after: [Reminder])
+    case insertLists([ReminderList])
+    case deleteLists([ReminderList])
+    case updateLists(before: [ReminderList], after: [ReminderList])
+    case sequence([ReminderCommand])
+
+    /// The lists whose reminders or names the command changes.
+    public var listsTouched: Set<UUID> {
+        switch self {
+        case .insert(let reminders), .delete(let reminders): return Set(reminders.map(\.listID))
+        case .update(let before, let after): return Set((before + after).map(\.listID))
+        case .insertLists(let lists), .deleteLists(let lists): return Set(lists.map(\.id))
+        case .updateLists(let before, let after): return Set((before + after).map(\.id))
+        case .sequence(let commands): return commands.reduce(into: []) { $0.formUnion($1.listsTouched) }
+        }
+    }
+
+    /// Whether the command adds, removes, renames or reorders lists (the sidebar changes).
+    public var changesLists: Bool {
+        switch self {
+        case .insert, .delete, .update: return false
+        case .insertLists, .deleteLists, .updateLists: return true
+        case .sequence(let commands): return commands.contains(where: \.changesLists)
+        }
+    }
+
+    public var inverse: ReminderCommand {
+        switch self {
+        case .insert(let reminders): return .delete(reminders)
+        case .delete(let reminders): return .insert(reminders)
+        case .update(let before, let after): return .update(before: after, after: before)
+        case .insertLists(let lists): return .deleteLists(lists)
+        case .deleteLists(let lists): return .insertLists(lists)
+        case .updateLists(let before, let after): return .updateLists(before: after, after: before)
+        case .sequence(let commands): return .sequence(commands.reversed().map(\.inverse))
+        }
+    }
+}
