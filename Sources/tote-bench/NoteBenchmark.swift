@@ -72,13 +72,13 @@ final class NoteBenchmark {
     /// offset under the pointer, the drop matrix, the drop caret. Per event.
     func dragMotion(count: Int) -> [Double] {
         var samples: [Double] = []
+        let noteID = editor.note!.id
         let height = Double(gtk_widget_get_height(editor.textView))
         for index in 0..<count {
             let y = 10 + (height - 20) * Double(index % 50) / 50
             let start = ContinuousClock.now
-            _ = editor.motion(atWidgetX: 120 + Double(index % 7) * 40, y: y) { offset in
-                (.sameNote, [.copy, .move], (0..<1000).contains(offset))
-            }
+            _ = editor.motion(atWidgetX: 120 + Double(index % 7) * 40, y: y,
+                              dragging: .noteContent(note: noteID, range: 0..<1000), offered: [.copy, .move])
             samples.append(milliseconds(ContinuousClock.now - start))
             if index % 10 == 0 { waitForPaint() }
         }

@@ -2,51 +2,6 @@ import Foundation
 import Testing
 @testable import ToteCore
 
-/// The rows of DESIGN.md's drop matrix that concern notes, one test each, and what a drop
-/// changes in the note.
-@Suite struct DropMatrixTests {
-    private let all: Set<DropAction> = [.copy, .move]
-    /// What GDK offers while Ctrl is held (COPY only) or Shift (MOVE only).
-    private let ctrl: Set<DropAction> = [.copy]
-    private let shift: Set<DropAction> = [.move]
-
-    @Test func withinOneNoteMovesCtrlCopiesShiftMoves() {
-        #expect(DropMatrix.noteAction(from: .sameNote, offered: all) == .move)
-        #expect(DropMatrix.noteAction(from: .sameNote, offered: ctrl) == .copy)
-        #expect(DropMatrix.noteAction(from: .sameNote, offered: shift) == .move)
-    }
-
-    @Test func toAnotherNoteCopiesCtrlCopiesShiftMoves() {
-        #expect(DropMatrix.noteAction(from: .otherNote, offered: all) == .copy)
-        #expect(DropMatrix.noteAction(from: .otherNote, offered: ctrl) == .copy)
-        #expect(DropMatrix.noteAction(from: .otherNote, offered: shift) == .move)
-    }
-
-    @Test func fromAnotherAppAlwaysCopiesAndNeverAsksItToDelete() {
-        #expect(DropMatrix.noteAction(from: .otherApp, offered: all) == .copy)
-        #expect(DropMatrix.noteAction(from: .otherApp, offered: ctrl) == .copy)
-        #expect(DropMatrix.noteAction(from: .otherApp, offered: shift) == nil)
-        #expect(DropMatrix.noteAction(from: .otherApp, offered: [.move, .copy]) != .move)
-    }
-
-    @Test func ontoItselfOrWithNothingOfferedNothingIsAllowed() {
-        #expect(DropMatrix.noteAction(from: .sameNote, offered: all, ontoItself: true) == nil)
-        #expect(DropMatrix.noteAction(from: .sameNote, offered: ctrl, ontoItself: true) == nil)
-        for origin in [DragOrigin.sameNote, .otherNote, .otherApp] {
-            #expect(DropMatrix.noteAction(from: origin, offered: []) == nil)
-        }
-    }
-
-    @Test func toAnotherAppTheSourceNeverDeletes() {
-        // Whatever the other app answered (Nautilus answers MOVE and copies).
-        #expect(!DropMatrix.sourceRemovesDragged(selected: .move, landedInTote: false))
-        #expect(!DropMatrix.sourceRemovesDragged(selected: .copy, landedInTote: false))
-        #expect(DropMatrix.sourceRemovesDragged(selected: .move, landedInTote: true))
-        #expect(!DropMatrix.sourceRemovesDragged(selected: .copy, landedInTote: true))
-        #expect(!DropMatrix.sourceRemovesDragged(selected: nil, landedInTote: true))
-    }
-}
-
 @Suite struct NoteDropTests {
     private func sample() -> RichText {
         var text = RichText(plain: "alpha beta gamma\ndelta")

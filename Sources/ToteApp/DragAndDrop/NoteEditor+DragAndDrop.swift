@@ -227,16 +227,23 @@ extension NoteEditor {
         gtk_widget_add_controller(textView, target.opaque)
     }
 
-    /// Where a drag over the text comes from, and whether it would land on itself.
-    private func origin(of drop: UnsafeMutableRawPointer, at offset: Int) -> (DragOrigin, NoteDragSession?, ontoItself: Bool) {
+    /// What a drag over the text carries, as the drop matrix sees it, with the session when
+    /// it is a drag of note text from this process.
+    private func subject(of drop: UnsafeMutableRawPointer) -> (DragSubject, NoteDragSession?) {
         if let session = NoteDragSession.current, let drag = session.drag,
            gdk_drop_get_drag(OpaquePointer(drop)).map({ UnsafeMutableRawPointer($0) }) == drag {
-            if session.editor === self, session.noteID == note?.id {
-                return (.sameNote, session, NoteDrop.isOntoItself(offset, draggedFrom: session.range))
-            }
-            return (.otherNote, session, false)
+            return (.noteContent(note: session.noteID, range: session.range), session)
         }
-        return (.otherApp, nil, false)
+        return (.otherApp, nil)
+    }
+
+    /// The matrix's decision for a drag at `offset` of the shown note.
+    func decision(for subject: DragSubject, offered: Set<DropAction>, at offset: Int) -> DropMatrix.Decision? {
+        guard let note else { return nil }
+        var ontoItself = false
+        if case .noteContent(note.id, let range) = subject { ontoItself = NoteDrop.isOntoItself(offset, draggedFrom: range) }
+        return DropMatrix.decide(dragging: subject, onto: .note(note.id, offset: offset), offered: offered,
+                                 ontoItself: ontoItself)
     }
 
     private static func offered(_ drop: UnsafeMutableRawPointer) -> Set<DropAction> {
@@ -247,8 +254,8 @@ extension NoteEditor {
         return offered
     }
 
-    private static func gdkAction(_ action: DropAction?) -> UInt32 {
-        switch action {
+    private static func gdkAction(_ decision: DropMatrix.Decision?) -> UInt32 {
+        switch decision?.answer {
         case .copy: return GDK_ACTION_COPY.rawValue
         case .move: return GDK_ACTION_MOVE.rawValue
         case nil: return 0
@@ -257,26 +264,22 @@ extension NoteEditor {
 
     /// The action the pointer shows here, with the drop caret at the drop point.
     private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> UInt32 {
-        Self.gdkAction(motion(atWidgetX: x, y: y) { offset in
-            let (origin, _, ontoItself) = self.origin(of: drop, at: offset)
-            return (origin, Self.offered(drop), ontoItself)
-        })
+        let (subject, _) = subject(of: drop)
+        return Self.gdkAction(motion(atWidgetX: x, y: y, dragging: subject, offered: Self.offered(drop)))
     }
 
     /// The work of one drag-motion event: the offset under the pointer, the drop matrix's
-    /// decision there, and the drop caret. `describe` gives the drag's origin and offered
-    /// actions at an offset.
+    /// decision there, and the drop caret.
     func motion(
-        atWidgetX x: Double, y: Double, _ describe: (Int) -> (DragOrigin, Set<DropAction>, ontoItself: Bool)
-    ) -> DropAction? {
+        atWidgetX x: Double, y: Double, dragging subject: DragSubject, offered: Set<DropAction>
+    ) -> DropMatrix.Decision? {
         guard !isReadOnly, !isFillingBuffer, note != nil, let offset = offset(atWidgetX: x, y: y) else {
             hideDropCaret()
             return nil
         }
-        let (origin, offered, ontoItself) = describe(offset)
-        let action = DropMatrix.noteAction(from: origin, offered: offered, ontoItself: ontoItself)
-        if action == nil { hideDropCaret() } else { showDropCaret(at: offset) }
-        return action
+        let decision = decision(for: subject, offered: offered, at: offset)
+        if decision == nil { hideDropCaret() } else { showDropCaret(at: offset) }
+        return decision
     }
 
     private func dropped(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> Bool {
@@ -284,15 +287,13 @@ extension NoteEditor {
         // GtkDropTargetAsync leaves the drop highlight on after a drop on X11.
         gtk_widget_unset_state_flags(textView, GTK_STATE_FLAG_DROP_ACTIVE)
         guard !isReadOnly, !isFillingBuffer, let note, let offset = offset(atWidgetX: x, y: y) else { return false }
-        let (origin, session, ontoItself) = origin(of: drop, at: offset)
-        guard let action = DropMatrix.noteAction(from: origin, offered: Self.offered(drop), ontoItself: ontoItself) else {
-            return false
-        }
+        let (subject, session) = subject(of: drop)
+        guard let decision = decision(for: subject, offered: Self.offered(drop), at: offset) else { return false }
         if let session {
             // A drag from Tote: the fragment is at hand, with its styles and media.
-            let moved = dropFromTote(session, action: action, at: offset)
-            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(moved ? Self.gdkAction(action) : 0))
-            return moved
+            let dropped = dropFromTote(session, decision: decision, at: offset)
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(dropped ? Self.gdkAction(decision) : 0))
+            return dropped
         }
         let offeredTypes = ContentTransfer.mimeTypes(of: gdk_drop_get_formats(OpaquePointer(drop)))
         guard let type = NoteTransfer.preferredDropFormat(among: offeredTypes) else { return false }
@@ -321,42 +322,47 @@ extension NoteEditor {
         return true
     }
 
-    private func dropFromTote(_ session: NoteDragSession, action: DropAction, at offset: Int) -> Bool {
-        let sameNote = session.editor === self && session.noteID == note?.id
-        let moving = sameNote && action == .move ? session.range : nil
-        guard drop(session.fragment, at: offset, movingFrom: moving) else { return false }
-        if !sameNote {
-            if action == .move, let source = session.editor, source.note?.id == session.noteID {
-                source.removeDragged(session.range)
-                // One undo here puts the text back there too; redo moves it again.
-                let removal = source.lastStepNumber
-                let sourceNoteID = session.noteID
-                linkLastStep(undo: { [weak source] in
-                    if source?.note?.id == sourceNoteID { source?.undoStep(numbered: removal) }
-                }, redo: { [weak source] in
-                    if source?.note?.id == sourceNoteID { source?.redoStep(numbered: removal) }
-                })
-            } else {
-                session.editor?.clearSelection()
-            }
-            onDroppedFromOtherNote(action, session)
-        }
+    private func dropFromTote(_ session: NoteDragSession, decision: DropMatrix.Decision, at offset: Int) -> Bool {
+        guard let note else { return false }
+        // A move takes the text from the editor that still shows it; otherwise it is a copy.
+        let sourceShown = session.editor?.note?.id == session.noteID
+        let action = decision.action == .move && !sourceShown ? .copy : decision.action
+        guard let plan = DropPlanner.noteContent(
+            session.fragment, from: (session.noteID, session.range), action: action,
+            into: note.id, text: text, at: offset)
+        else { return false }
+        carryOut(plan, source: session.editor)
         return true
+    }
+
+    /// Does what a plan says: the destination's edit here (selected, focused), the source's
+    /// in the editor that shows it, and tells the window, which makes them one undo step and
+    /// shows the toast.
+    func carryOut(_ plan: DropPlan, source: NoteEditor?) {
+        for edit in plan.noteEdits {
+            if edit.note == note?.id {
+                guard case .text(_, let selection) = plan.selection else { continue }
+                perform(edit.command, selectionAfter: selection)
+            } else if let source, source.note?.id == edit.note {
+                source.perform(edit.command, selectionAfter: edit.selectionAfter)
+            }
+        }
+        if plan.source == .selectionCleared, let source, source !== self { source.clearSelection() }
+        gtk_widget_grab_focus(textView)
+        onDropped(plan, source)
     }
 
     /// Drops rich text at `offset` (moving it from `movingFrom` of this note): one undo step,
     /// the dropped content selected and focused.
     @discardableResult
     func drop(_ fragment: RichText, at offset: Int, movingFrom source: Range<Int>? = nil) -> Bool {
-        guard let plan = NoteDrop.plan(dropping: fragment, at: offset, into: text, movingFrom: source) else { return false }
-        perform(plan.command, selectionAfter: plan.selection)
-        gtk_widget_grab_focus(textView)
+        guard let note,
+              let plan = DropPlanner.noteContent(
+                fragment, from: source.map { (note.id, $0) }, action: source == nil ? .copy : .move,
+                into: note.id, text: text, at: offset)
+        else { return false }
+        carryOut(plan, source: source == nil ? nil : self)
         return true
-    }
-
-    /// The source side of a move to another note: the range goes, as its own undo step.
-    func removeDragged(_ range: Range<Int>) {
-        perform(.replace(range, with: RichText()), selectionAfter: .cursor(at: range.lowerBound))
     }
 
     func clearSelection() {
@@ -378,9 +384,10 @@ extension NoteEditor {
             onTextTooLong(length)
             return false
         }
-        guard let plan = NoteDrop.plan(dropping: fragment, at: offset, into: text) else { return false }
-        perform(plan.command, selectionAfter: plan.selection)
-        gtk_widget_grab_focus(textView)
+        guard let note,
+              let plan = DropPlanner.noteContent(fragment, from: nil, action: .copy, into: note.id, text: text, at: offset)
+        else { return false }
+        carryOut(plan, source: nil)
         return true
     }
 

@@ -34,13 +34,22 @@ final class NoteEditor {
     var onTextTooLong: (Int) -> Void = { _ in }
     /// Called when the person asks to insert a file (the window shows the file chooser).
     var onInsertFile: () -> Void = {}
-    /// Called after text dragged from another note was dropped here (the window says so
-    /// in a toast with Undo).
-    var onDroppedFromOtherNote: (DropAction, NoteDragSession) -> Void = { _, _ in }
+    /// Called after a drop here was carried out, with its plan and the editor it came from
+    /// (the window makes it one step and shows the plan's toast).
+    var onDropped: (DropPlan, NoteEditor?) -> Void = { _, _ in }
+    /// Called when an edit made a new undo step of the note shown, with its id.
+    var onNewStep: (_ note: UUID, _ step: UUID) -> Void = { _, _ in }
+    /// Ctrl+Z and Ctrl+Shift+Z: the window's history decides what they undo. Alone, the
+    /// editor undoes its note's steps.
+    var onUndo: (() -> Void)?
+    var onRedo: (() -> Void)?
 
     private(set) var note: Note?
     private(set) var text = RichText()
-    private(set) var history = UndoHistory()
+    /// The shown note's steps, kept in `histories` while other notes are shown.
+    private var noteHistory = NoteHistory()
+    var history: UndoHistory { noteHistory.steps }
+    let histories: NoteHistories
     let store: Store
     private let policy: SavePolicy
     private let tags: TextTags
@@ -60,17 +69,12 @@ final class NoteEditor {
     /// Set while the buffer is still being filled with a long note, in idle chunks.
     private(set) var isFillingBuffer = false
     private var fillGeneration = 0
-    private struct LinkedStep {
-        var undo: @MainActor () -> Void
-        var redo: @MainActor () -> Void
-    }
-
-    private var linkedSteps: [Int: LinkedStep] = [:]
     /// Where a press inside the selection landed, until it ends as a click or a drag.
     var pressInSelection: Int?
 
-    init(store: Store, policy: SavePolicy = .standard) {
+    init(store: Store, histories: NoteHistories = NoteHistories(), policy: SavePolicy = .standard) {
         self.store = store
+        self.histories = histories
         self.policy = policy
 
         // An entry, not a bare GtkText: GTK 4.8 hides a GtkText from screen readers (role
@@ -146,10 +150,10 @@ final class NoteEditor {
         saveNow(waitUntilWritten: false)
         isLoading = true
         defer { isLoading = false }
+        leaveNote()
         self.note = note
         written.keepOnly(note.id, on: saveQueue)
-        history = UndoHistory()
-        linkedSteps = [:]
+        noteHistory = histories.history(of: note.id)
         typingStyle = nil
         gtk_editable_set_text(titleField.opaque, note.title)
         do {
@@ -160,10 +164,34 @@ final class NoteEditor {
             setReadOnly(true)
             onReadOnly(note, "\(error)")
         }
+        // Steps made over another text would write over what changed it: they are refused.
+        noteHistory.changedElsewhere = noteHistory.knownText.map { $0 != text } ?? false
         fillBuffer()
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
         gtk_text_buffer_place_cursor(buffer, &start)
+    }
+
+    /// The note's steps end at the text shown now: remembered for when it is shown again.
+    private func leaveNote() {
+        guard note != nil else { return }
+        noteHistory.knownText = text
+    }
+
+    /// Before an edit makes a step: steps refused because the note changed elsewhere go
+    /// (new ones cannot follow them). Returns the step undo would take now.
+    private func beginStep() -> UUID? {
+        if noteHistory.changedElsewhere {
+            noteHistory.steps = UndoHistory()
+            noteHistory.changedElsewhere = false
+        }
+        return noteHistory.steps.nextUndoID
+    }
+
+    /// After an edit: tells the window when it made a new step (typing may extend one).
+    private func endStep(after previous: UUID?) {
+        guard let note, let step = noteHistory.steps.nextUndoID, step != previous else { return }
+        onNewStep(note.id, step)
     }
 
     /// Shows the model in an empty buffer: the first screenful at once, the rest in one idle
@@ -278,10 +306,11 @@ final class NoteEditor {
         pendingSave?.cancel()
         pendingSave = nil
         firstUnsavedEdit = nil
+        if let note { histories.forget(note.id) }
         note = nil
         isLoading = true
         defer { isLoading = false }
-        history = UndoHistory()
+        noteHistory = NoteHistory()
         text = RichText()
         fillBuffer()
         gtk_editable_set_text(titleField.opaque, "")
@@ -344,7 +373,7 @@ final class NoteEditor {
             else { return }
             // The cursor moved by itself (a click, an arrow key): typing starts a new step.
             if self.pendingInsertion == nil {
-                self.history.closeGroup()
+                self.noteHistory.steps.closeGroup()
                 self.typingStyle = nil
             }
         }
@@ -384,12 +413,14 @@ final class NoteEditor {
             return
         }
         let before = selection
+        let previous = beginStep()
         do {
-            try history.perform(
+            try noteHistory.steps.perform(
                 .insert(fragment, at: offset), on: &text, kind: .insertion(of: inserted),
                 selectionBefore: before.range.isEmpty ? before : .cursor(at: offset),
                 selectionAfter: .cursor(at: offset + fragment.length))
             pendingInsertion = (offset, fragment)
+            endStep(after: previous)
         } catch {
             g_signal_stop_emission_by_name(buffer.raw, "insert-text")
         }
@@ -406,11 +437,13 @@ final class NoteEditor {
     private func bufferWillDelete(_ range: Range<Int>) {
         guard !isMirroring, !isLoading, !range.isEmpty else { return }
         let before = selection
+        let previous = beginStep()
         do {
-            try history.perform(
+            try noteHistory.steps.perform(
                 .delete(range), on: &text, kind: .deletion(ofLength: range.count),
                 selectionBefore: before.range.isEmpty ? before : TextSelection(range),
                 selectionAfter: .cursor(at: range.lowerBound))
+            endStep(after: previous)
             edited()
         } catch {
             g_signal_stop_emission_by_name(buffer.raw, "delete-range")
@@ -425,58 +458,47 @@ final class NoteEditor {
         finishFilling()
         let before = selection
         let inPlace = text.onlyRestyles(command)
+        let previous = beginStep()
         do {
-            try history.perform(command, on: &text, kind: kind, selectionBefore: before,
-                                selectionAfter: selectionAfter ?? before)
+            try noteHistory.steps.perform(command, on: &text, kind: kind, selectionBefore: before,
+                                          selectionAfter: selectionAfter ?? before)
         } catch {
             return
         }
-        // Steps that could be redone are gone, and links to them with them.
-        linkedSteps = linkedSteps.filter { $0.key < history.undoSteps.count - 1 }
+        endStep(after: previous)
         mirror(command, restylingInPlace: inPlace)
         select(selectionAfter ?? before)
         edited()
     }
 
-    func undo() {
-        let step = history.undoSteps.count - 1
-        guard !isReadOnly else { return }
+    /// Whether undo would write over a change made elsewhere since the note's steps.
+    var stepsChangedElsewhere: Bool { noteHistory.changedElsewhere }
+
+    /// Undoes the shown note's latest step. False when there is none, or the note changed
+    /// elsewhere since its steps (nothing is written over that).
+    @discardableResult
+    func undo() -> Bool {
+        guard !isReadOnly, !noteHistory.changedElsewhere, noteHistory.steps.canUndo else { return false }
         finishFilling()
-        let inPlace = restylesInPlace(history.undoSteps.last?.backward ?? [])
-        guard let change = history.undo(on: &text) else { return }
+        let inPlace = restylesInPlace(noteHistory.steps.undoSteps.last?.backward ?? [])
+        guard let change = noteHistory.steps.undo(on: &text) else { return false }
         zip(change.commands, inPlace).forEach(mirror)
         select(change.selection)
         edited()
-        linkedSteps[step]?.undo()
+        return true
     }
 
-    func redo() {
-        guard !isReadOnly else { return }
+    @discardableResult
+    func redo() -> Bool {
+        guard !isReadOnly, !noteHistory.changedElsewhere, noteHistory.steps.canRedo else { return false }
         finishFilling()
-        let inPlace = restylesInPlace(history.redoSteps.last?.forward ?? [])
-        guard let change = history.redo(on: &text) else { return }
+        let inPlace = restylesInPlace(noteHistory.steps.redoSteps.last?.forward ?? [])
+        guard let change = noteHistory.steps.redo(on: &text) else { return false }
         zip(change.commands, inPlace).forEach(mirror)
         select(change.selection)
         edited()
-        linkedSteps[history.undoSteps.count - 1]?.redo()
+        return true
     }
-
-    /// Ties the last undo step to a step of another note (a move between notes: the drop
-    /// here, the removal there), so one undo or redo does both.
-    func linkLastStep(undo: @escaping @MainActor () -> Void, redo: @escaping @MainActor () -> Void) {
-        linkedSteps[history.undoSteps.count - 1] = LinkedStep(undo: undo, redo: redo)
-    }
-
-    /// Undoes the last step only when it is still the `expected`-th (nothing came after it).
-    func undoStep(numbered expected: Int) {
-        if history.undoSteps.count - 1 == expected { undo() }
-    }
-
-    func redoStep(numbered expected: Int) {
-        if history.undoSteps.count == expected, history.canRedo { redo() }
-    }
-
-    var lastStepNumber: Int { history.undoSteps.count - 1 }
 
     func toggle(_ attribute: WritableKeyPath<TextStyle, Bool>) {
         let current = selection
@@ -717,8 +739,8 @@ final class NoteEditor {
             g_action_map_add_action(group.opaque, action)
             g_object_unref(action.raw)
         }
-        add("undo") { $0.undo() }
-        add("redo") { $0.redo() }
+        add("undo") { editor in if let undo = editor.onUndo { undo() } else { editor.undo() } }
+        add("redo") { editor in if let redo = editor.onRedo { redo() } else { editor.redo() } }
         add("bold") { $0.toggle(\.bold) }
         add("italic") { $0.toggle(\.italic) }
         add("underline") { $0.toggle(\.underline) }
@@ -865,7 +887,11 @@ final class NoteEditor {
             onSaved(saved)
         case .success(.savedAsCopy(let copy, let original)):
             // The text shown is the copy's now; the note it came from stays as stored.
-            if note?.id == attempted.id { note = copy }
+            if note?.id == attempted.id {
+                note = copy
+                histories.forget(attempted.id)
+                histories.adopt(noteHistory, for: copy.id)
+            }
             onSavedAsCopy(copy, original, attempted)
         case .failure(let error):
             // Keep the edits unsaved so the next edit or quitting tries again.

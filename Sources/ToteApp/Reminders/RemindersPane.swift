@@ -29,6 +29,11 @@ final class RemindersPane {
     /// The shown list is gone.
     var onListGone: () -> Void = {}
     var onToast: (_ title: String, _ offersUndo: Bool) -> Void = { _, _ in }
+    /// Called when a command made a new undo step (the window's history orders it).
+    var onNewStep: () -> Void = {}
+    /// Ctrl+Z and Ctrl+Shift+Z: the window's history decides what they undo.
+    var onUndo: (() -> Void)?
+    var onRedo: (() -> Void)?
 
     init(store: Store, window: WidgetPointer) {
         self.store = store
@@ -52,9 +57,9 @@ final class RemindersPane {
             ("<Control><Shift>c", { [weak self] in self?.chooseList(copying: true); return true }),
         ])
         addShortcuts(to: view.widget, [
-            ("<Control>z", { [weak self] in self?.undo(); return true }),
-            ("<Control><Shift>z", { [weak self] in self?.redo(); return true }),
-            ("<Control>y", { [weak self] in self?.redo(); return true }),
+            ("<Control>z", { [weak self] in self?.requestUndo(); return true }),
+            ("<Control><Shift>z", { [weak self] in self?.requestRedo(); return true }),
+            ("<Control>y", { [weak self] in self?.requestRedo(); return true }),
         ])
     }
 
@@ -104,34 +109,55 @@ final class RemindersPane {
         }
         let after = ReminderSelection(listID: listAfter ?? list?.id, ids: selecting)
         history.record(command, selectionBefore: before, selectionAfter: after)
+        onNewStep()
         showResult(of: command, selection: after)
         return true
     }
 
-    func undo() {
+    func requestUndo() {
+        if let onUndo { onUndo() } else { undo() }
+    }
+
+    func requestRedo() {
+        if let onRedo { onRedo() } else { redo() }
+    }
+
+    /// Undoes the latest reminder step; false when there is none or it was refused (said in
+    /// a toast).
+    @discardableResult
+    func undo() -> Bool {
         step { try $0.undo(applying: $1) }
     }
 
-    func redo() {
+    @discardableResult
+    func redo() -> Bool {
         step { try $0.redo(applying: $1) }
+    }
+
+    /// Forgets what could be redone: the window made a new step elsewhere.
+    func discardRedo() {
+        history.discardRedo()
     }
 
     private func step(
         _ move: (inout ReminderHistory, (ReminderCommand) throws -> Void) throws
             -> (command: ReminderCommand, selection: ReminderSelection)?
-    ) {
+    ) -> Bool {
         do {
             let store = self.store
-            guard let (command, selection) = try move(&history, { try store.apply($0) }) else { return }
+            guard let (command, selection) = try move(&history, { try store.apply($0) }) else { return false }
             showResult(of: command, selection: selection)
+            return true
         } catch where StoreWriteFailure(error) == .changedElsewhere {
             // The step stays: once the other change is undone, this one can be.
-            onToast(format(tr("Nothing was undone: “{list}” was changed elsewhere since"),
-                           ["list": list?.name ?? ""]), false)
+            let touched = (history.undoSteps.last ?? history.redoSteps.last)?.command.listsTouched ?? []
+            let name = ((try? store.reminderLists()) ?? []).first { touched.contains($0.id) }?.name ?? list?.name ?? ""
+            onToast(format(tr("Nothing was undone: “{list}” was changed elsewhere since"), ["list": name]), false)
             reload()
         } catch {
             onToast(format(tr("Could not undo: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
         }
+        return false
     }
 
     /// Another window changed reminders or lists: show what is stored now. A list deleted
@@ -615,8 +641,8 @@ final class RemindersPane {
         add("list-down") { pane, _ in pane.moveList(by: 1) }
         add("import") { pane, _ in pane.chooseFileToImport() }
         add("export") { pane, _ in pane.chooseFileToExport() }
-        add("undo") { pane, _ in pane.undo() }
-        add("redo") { pane, _ in pane.redo() }
+        add("undo") { pane, _ in pane.requestUndo() }
+        add("redo") { pane, _ in pane.requestRedo() }
         add("select-all") { pane, _ in pane.view.selectAll() }
 
         let showCompleted = g_simple_action_new_stateful("show-completed", nil, g_variant_new_boolean(true.g))!

@@ -25,8 +25,10 @@ final class MainWindow {
     private var editor: NoteEditor?
     private var reminders: RemindersPane?
     private var recentlyDeleted: Note?
-    /// Undoes the last drop from another note, in both notes (the toast's Undo).
-    private var undoDrop: (() -> Void)?
+    /// Everything done in this window, in order: what Ctrl+Z takes next.
+    private var history = WindowHistory()
+    /// The drop the latest toast's Undo undoes, while it is still the latest step.
+    private var toastedDrop: WindowHistory.Entry?
 
     private enum Page: String {
         case welcome, note, reminderList = "reminder-list", storeError = "store-error"
@@ -276,7 +278,11 @@ final class MainWindow {
             } catch {
                 showToast(format(tr("Could not read your notes: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
             }
-            let editor = NoteEditor(store: store)
+            let editor = NoteEditor(store: store, histories: app.noteHistories)
+            editor.onNewStep = { [weak self] note, step in self?.record([.note(note, step: step)]) }
+            editor.onUndo = { [weak self] in self?.undo() }
+            editor.onRedo = { [weak self] in self?.redo() }
+            editor.onDropped = { [weak self] plan, source in self?.dropped(plan, from: source) }
             editor.onSaved = { [weak self] note in self?.noteSaved(note) }
             editor.onReadOnly = { [weak self] note, reason in
                 let name = note.displayTitle ?? tr("Untitled Note")
@@ -287,17 +293,6 @@ final class MainWindow {
                 self?.showToast(format(tr("Could not insert “{file}”: {reason}"), ["file": name, "reason": reason]))
             }
             editor.onInsertFile = { [weak self] in self?.chooseFilesToInsert() }
-            editor.onDroppedFromOtherNote = { [weak self, weak editor] action, session in
-                guard let self, let editor else { return }
-                let name = editor.note?.displayTitle ?? tr("Untitled Note")
-                let title = action == .move
-                    ? format(tr("Moved to “{note}”"), ["note": name])
-                    : format(tr("Copied to “{note}”"), ["note": name])
-                // The drop is linked to the removal in the source note: one undo does both.
-                let step = editor.lastStepNumber
-                self.undoDrop = { [weak editor] in editor?.undoStep(numbered: step) }
-                self.showToast(title, undoAction: "win.undo-drop")
-            }
             editor.onTextTooLong = { [weak self] length in
                 self?.showToast(format(
                     tr("Text not inserted: a line of {count} characters is longer than the {limit} Tote shows in one paragraph"),
@@ -424,6 +419,9 @@ final class MainWindow {
             self.show(.welcome)
             adw_window_title_set_title(self.contentTitle.opaque, "")
         }
+        pane.onNewStep = { [weak self] in self?.record([.reminders]) }
+        pane.onUndo = { [weak self] in self?.undo() }
+        pane.onRedo = { [weak self] in self?.redo() }
         pane.onToast = { [weak self] title, offersUndo in
             self?.showToast(title, undoAction: offersUndo ? "list.undo" : nil)
         }
@@ -450,6 +448,129 @@ final class MainWindow {
         guard case .success(let store)? = app.store, let reminders else { return }
         if command.changesLists, let lists = try? store.reminderLists() { reminders.onListsChanged(lists) }
         reminders.followChange(command)
+    }
+
+    // MARK: History
+
+    /// A new user action in this window: it goes on top of the window's history, and what
+    /// could be redone here goes, in whichever note or list it was.
+    private func record(_ parts: [WindowHistory.Part]) {
+        let dropped = history.record(parts)
+        for id in dropped.notes { app.noteHistories.existing(id)?.steps.discardRedo() }
+        if dropped.reminders { reminders?.discardRedo() }
+    }
+
+    /// More of the latest action: its other note's side (a drop between notes in two
+    /// windows is one step in both).
+    func extendLatestStep(with parts: [WindowHistory.Part]) {
+        history.extendLatest(with: parts)
+    }
+
+    /// A drop into the note shown here was carried out: the notes it changed make one step,
+    /// here and in the window the text came from, and a drop between notes says so.
+    private func dropped(_ plan: DropPlan, from source: NoteEditor?) {
+        let parts = plan.noteEdits.compactMap { edit in
+            app.noteHistories.existing(edit.note)?.steps.nextUndoID.map { WindowHistory.Part.note(edit.note, step: $0) }
+        }
+        if parts.count > 1 {
+            history.extendLatest(with: parts)
+            if let source, let other = app.windows.first(where: { $0.editor === source }), other !== self {
+                other.extendLatestStep(with: parts)
+            }
+        }
+        guard let toast = plan.toast else { return }
+        toastedDrop = history.undoEntries.last
+        showToast(app.describe(toast), undoAction: "win.undo-drop")
+    }
+
+    /// Undoes this window's latest step as a whole, showing what it changes. Nothing is
+    /// undone when a note or list it changes was changed elsewhere since: a toast says which.
+    func undo() {
+        let histories = app.noteHistories
+        guard let entry = history.nextUndo(nextUndoStep: { histories.existing($0)?.steps.nextUndoID }) else { return }
+        guard let editors = editors(for: entry) else { return }
+        for part in entry.parts.reversed() {
+            switch part {
+            case .note(let id, _):
+                if let editor = editors[id] { editor.undo() } else { undoUnshown(id) }
+            case .reminders:
+                guard reminders?.undo() == true else { return }
+            }
+        }
+        history.didUndo()
+    }
+
+    func redo() {
+        let histories = app.noteHistories
+        guard let entry = history.nextRedo(nextRedoStep: { histories.existing($0)?.steps.nextRedoID }) else { return }
+        guard let editors = editors(for: entry) else { return }
+        for part in entry.parts {
+            switch part {
+            case .note(let id, _):
+                if let editor = editors[id] { editor.redo() } else { redoUnshown(id) }
+            case .reminders:
+                guard reminders?.redo() == true else { return }
+            }
+        }
+        history.didRedo()
+    }
+
+    /// The editors that show the notes of a step: the first note is shown here when no
+    /// window shows it. Nil, with a toast, when one of them changed elsewhere since.
+    private func editors(for entry: WindowHistory.Entry) -> [UUID: NoteEditor]? {
+        var editors: [UUID: NoteEditor] = [:]
+        for id in entry.notes {
+            if let shown = app.windows.first(where: { $0.editor?.note?.id == id })?.editor {
+                editors[id] = shown
+            } else if editors.isEmpty {
+                sidebar.select(.note(id))
+                open(.note(id))
+                if editor?.note?.id == id { editors[id] = editor }
+            }
+        }
+        if let stale = editors.first(where: { $0.value.stepsChangedElsewhere }) {
+            let name = stale.value.note?.displayTitle ?? tr("Untitled Note")
+            showToast(format(tr("Nothing was undone: “{note}” was changed elsewhere since"), ["note": name]))
+            return nil
+        }
+        if let id = entry.notes.first, editor?.note?.id == id {
+            sidebar.select(.note(id))
+            show(.note)
+        }
+        return editors
+    }
+
+    /// The step of a note no window shows: applied to the stored note when it is still what
+    /// the step left, and saved.
+    private func undoUnshown(_ id: UUID) {
+        changeUnshown(id) { history, text in history.undo(on: &text) != nil }
+    }
+
+    private func redoUnshown(_ id: UUID) {
+        changeUnshown(id) { history, text in history.redo(on: &text) != nil }
+    }
+
+    private func changeUnshown(_ id: UUID, _ change: (inout UndoHistory, inout RichText) -> Bool) {
+        guard case .success(let store)? = app.store, let noteHistory = app.noteHistories.existing(id),
+              let note = try? store.note(id: id), var text = try? note.richText()
+        else { return }
+        guard noteHistory.knownText == text else {
+            showToast(format(tr("Nothing was undone: “{note}” was changed elsewhere since"),
+                             ["note": note.displayTitle ?? tr("Untitled Note")]))
+            return
+        }
+        guard change(&noteHistory.steps, &text) else { return }
+        do {
+            if case .saved(let saved) = try store.save(
+                noteID: id, title: note.title, body: text, expecting: Store.NoteVersion(note),
+                copyTitle: NoteEditor.conflictingCopyTitle) {
+                noteHistory.knownText = text
+                app.noteSaved(saved)
+            }
+        } catch {
+            showToast(format(tr("Could not save “{note}”: {reason}"),
+                             ["note": note.displayTitle ?? tr("Untitled Note"), "reason": Reasons.text(forStoreError: error)]))
+        }
     }
 
     /// Shows why the store cannot be used; its file is never written. A damaged store also
@@ -546,8 +667,8 @@ final class MainWindow {
             ("delete-note", { $0.deleteShownNote() }),
             ("undo-delete", { $0.undoDelete() }),
             ("undo-drop", { window in
-                window.undoDrop?()
-                window.undoDrop = nil
+                if let drop = window.toastedDrop, window.history.undoEntries.last == drop { window.undo() }
+                window.toastedDrop = nil
             }),
             ("insert-file", { $0.chooseFilesToInsert() }),
         ]

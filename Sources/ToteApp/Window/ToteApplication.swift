@@ -14,6 +14,9 @@ public final class ToteApplication {
     /// uninstalled build without GSETTINGS_SCHEMA_DIR.
     private(set) var settings: UnsafeMutablePointer<GSettings>?
     private(set) var windows: [MainWindow] = []
+    /// Every note's undo steps: a note is edited in one window at a time, and keeps its
+    /// steps when another is shown.
+    let noteHistories = NoteHistories()
     /// Stores found damaged while open. Kept open until Tote ends: closing a pool checkpoints
     /// its log into the file, which must stay as it was.
     private var retiredStores: [Store] = []
@@ -152,6 +155,21 @@ public final class ToteApplication {
     /// Reminders or lists changed in one window: the others show them as stored now.
     func remindersChanged(by command: ReminderCommand, in source: MainWindow) {
         for window in windows where window !== source { window.followReminderChange(command) }
+    }
+
+    /// What a drop between two notes or lists says.
+    func describe(_ toast: DropPlan.Toast) -> String {
+        func name(_ container: Container) -> String {
+            guard case .success(let store)? = store else { return "" }
+            switch container {
+            case .note(let id): return (try? store.note(id: id))??.displayTitle ?? tr("Untitled Note")
+            case .list(let id): return ((try? store.reminderLists()) ?? []).first { $0.id == id }?.name ?? ""
+            }
+        }
+        switch toast {
+        case .moved(let container): return format(tr("Moved to “{note}”"), ["note": name(container)])
+        case .copied(let container): return format(tr("Copied to “{note}”"), ["note": name(container)])
+        }
     }
 
     /// A note was deleted (here or by another Tote): no sidebar shows it any more.

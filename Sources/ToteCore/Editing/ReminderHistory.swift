@@ -18,6 +18,11 @@ public struct ReminderHistory: Sendable {
     public var canUndo: Bool { !undoSteps.isEmpty }
     public var canRedo: Bool { !redoSteps.isEmpty }
 
+    /// Forgets what could be redone: the window made a new step elsewhere.
+    public mutating func discardRedo() {
+        redoSteps.removeAll()
+    }
+
     /// Records a command already applied.
     public mutating func record(
         _ command: ReminderCommand, selectionBefore: ReminderSelection, selectionAfter: ReminderSelection

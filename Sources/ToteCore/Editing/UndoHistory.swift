@@ -3,6 +3,8 @@ import Foundation
 /// One undo step: the commands that made it and their inverses, and the selection before
 /// and after, so undo and redo also put the selection back.
 public struct UndoStep: Hashable, Sendable {
+    /// Names the step for a window's history, which refers to it (WindowHistory).
+    public var id = UUID()
     public var kind: EditKind
     /// Commands in the order they were applied.
     public var forward: [NoteCommand]
@@ -26,6 +28,14 @@ public struct UndoHistory: Sendable {
 
     public var canUndo: Bool { !undoSteps.isEmpty }
     public var canRedo: Bool { !redoSteps.isEmpty }
+    /// The step undo would undo next, and the one redo would redo.
+    public var nextUndoID: UUID? { undoSteps.last?.id }
+    public var nextRedoID: UUID? { redoSteps.last?.id }
+
+    /// Forgets what could be redone: a window made a new step elsewhere.
+    public mutating func discardRedo() {
+        redoSteps.removeAll()
+    }
 
     /// Applies a command to `text` and records it. Typing and deleting extend the previous step
     /// of the same kind when they continue where it left off within the grouping interval.

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Where a drag would land.
+public enum DropDestination: Hashable, Sendable {
+    /// A character offset in a note's body.
+    case note(UUID, offset: Int)
+    /// A position in a list's order: before the row at `index` (the row count for the end).
+    case list(UUID, index: Int)
+    /// A note's sidebar row: the content goes at the end of the note.
+    case noteRow(UUID)
+    /// A list's sidebar row: reminders go at the end of the list.
+    case listRow(UUID)
+    /// Another application: Files, Text Editor, a browser.
+    case otherApp
+
+    /// The note or list that receives the drop, if it is Tote's.
+    public var container: Container? {
+        switch self {
+        case .note(let id, _), .noteRow(let id): return .note(id)
+        case .list(let id, _), .listRow(let id): return .list(id)
+        case .otherApp: return nil
+        }
+    }
+}
+
+/// A note or a reminder list: what holds content, receives drops and has undo steps.
+public enum Container: Hashable, Sendable {
+    case note(UUID)
+    case list(UUID)
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The drop matrix of DESIGN.md: the action of every drag onto every destination.
+///
+/// The toolkit tells the destination which actions the drag offers: all of them normally,
+/// COPY only while Ctrl is held and MOVE only while Shift is held (GDK on X11, mutter on
+/// Wayland), so the modifiers arrive as `offered`.
+public enum DropMatrix {
+    /// A row of the matrix.
+    public enum Row: Hashable, Sendable, CaseIterable {
+        case withinNote
+        case noteToNote
+        case withinList
+        case listToList
+        case noteToList
+        case remindersToNote
+        /// A whole note (its sidebar row) into a note or a list: its content, copied.
+        case wholeNote
+        /// A list's sidebar row onto another: the lists reorder.
+        case reorderLists
+        case toOtherApp
+        case fromOtherApp
+    }
+
+    /// How a row treats the modifiers.
+    enum Rule {
+        /// Move; Ctrl copies; Shift moves.
+        case moveByDefault
+        /// Copy; Ctrl copies; Shift moves.
+        case copyByDefault
+        /// Copy, whatever is held.
+        case alwaysCopy
+        /// Move, and nothing else makes sense (a copy of a list's place is nothing).
+        case moveOnly
+    }
+
+    /// What a drop does, and what the toolkit is told.
+    public struct Decision: Hashable, Sendable {
+        public var row: Row
+        /// What the drop does.
+        public var action: DropAction
+        /// The action answered to the toolkit: one it offered. It differs from `action` only
+        /// for a copy between two of Tote's own containers while Shift offers only MOVE:
+        /// Tote's source removes nothing unless the plan of the drop says move.
+        public var answer: DropAction
+    }
+
+    /// The row a drag onto a destination falls in; nil where nothing may be dropped.
+    public static func row(dragging subject: DragSubject, onto destination: DropDestination) -> Row? {
+        switch (subject, destination) {
+        case (.otherApp, .otherApp): return nil
+        case (_, .otherApp): return .toOtherApp
+        case (.otherApp, _): return .fromOtherApp
+        case (.noteContent(let source, _), .note(let target, _)):
+            return source == target ? .withinNote : .noteToNote
+        case (.noteContent(let source, _), .noteRow(let target)):
+            return source == target ? nil : .noteToNote
+        case (.noteContent, .list), (.noteContent, .listRow):
+            return .noteToList
+        case (.reminders(let source, _), .list(let target, _)):
+            return source == target ? .withinList : .listToList
+        case (.reminders(let source, _), .listRow(let target)):
+            return source == target ? nil : .listToList
+        case (.reminders, .note), (.reminders, .noteRow):
+            return .remindersToNote
+        case (.note(let source), .note(let target, _)), (.note(let source), .noteRow(let target)):
+            return source == target ? nil : .wholeNote
+        case (.note, .list), (.note, .listRow):
+            return .wholeNote
+        case (.reminderList(let source), .listRow(let target)):
+            return source == target ? nil : .reorderLists
+        case (.reminderList, _):
+            return nil
+        }
+    }
+
+    static func rule(for row: Row) -> Rule {
+        switch row {
+        case .withinNote, .withinList, .listToList: return .moveByDefault
+        case .noteToNote: return .copyByDefault
+        case .noteToList, .remindersToNote, .wholeNote, .toOtherApp, .fromOtherApp: return .alwaysCopy
+        case .reorderLists: return .moveOnly
+        }
+    }
+
+    /// The decision for a drag over a destination, or nil where nothing may be dropped (the
+    /// pointer then shows "not allowed").
+    /// - Parameter ontoItself: the drop point lies on or right beside what is dragged (text
+    ///   dropped within its own range, rows between themselves), where a move changes nothing.
+    public static func decide(
+        dragging subject: DragSubject, onto destination: DropDestination, offered: Set<DropAction>,
+        ontoItself: Bool = false
+    ) -> Decision? {
+        guard let row = row(dragging: subject, onto: destination) else { return nil }
+        if ontoItself, row == .withinNote || row == .withinList { return nil }
+        func decision(_ action: DropAction, answer: DropAction? = nil) -> Decision {
+            Decision(row: row, action: action, answer: answer ?? action)
+        }
+        switch rule(for: row) {
+        case .moveByDefault:
+            if offered.contains(.move) { return decision(.move) }
+            return offered.contains(.copy) ? decision(.copy) : nil
+        case .copyByDefault:
+            if offered == [.move] { return decision(.move) }
+            if offered.contains(.copy) { return decision(.copy) }
+            return nil
+        case .alwaysCopy:
+            if offered.contains(.copy) { return decision(.copy) }
+            // From another app a MOVE answer would make it delete what it dragged: refused.
+            // Between Tote's containers the answer is only what the toolkit allows.
+            if row != .fromOtherApp, row != .toOtherApp, offered.contains(.move) {
+                return decision(.copy, answer: .move)
+            }
+            return nil
+        case .moveOnly:
+            return offered.contains(.move) ? decision(.move) : nil
+        }
+    }
+
+    /// Whether the source of a drag removes what it dragged once the drop has been made.
+    /// Only a move that landed in Tote counts; whatever another app answered, Tote never
+    /// deletes on its word (Nautilus answers MOVE and copies).
+    public static func sourceRemovesDragged(selected: DropAction?, landedInTote: Bool) -> Bool {
+        landedInTote && selected == .move
+    }
+}

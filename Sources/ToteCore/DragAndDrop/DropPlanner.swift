@@ -1,0 +1,143 @@
+import Foundation
+
+/// Builds the plan of every kind of drop: the row of the drop matrix has been decided, and
+/// these say what changes. One function per kind of content landing in a kind of container.
+public enum DropPlanner {
+    /// Note text or media dropped into a note: within one note a move takes it from its
+    /// place in the same step; between notes the source loses it only on a move. Nil when the
+    /// drop would change nothing or the offsets do not fit.
+    public static func noteContent(
+        _ fragment: RichText, from source: (note: UUID, range: Range<Int>)?, action: DropAction,
+        into note: UUID, text: RichText, at offset: Int
+    ) -> DropPlan? {
+        let sameNote = source?.note == note
+        let moving = sameNote && action == .move ? source?.range : nil
+        guard let drop = NoteDrop.plan(dropping: fragment, at: offset, into: text, movingFrom: moving) else {
+            return nil
+        }
+        var edits = [DropPlan.NoteEdit(note: note, command: drop.command)]
+        let effect: DropPlan.SourceEffect
+        var toast: DropPlan.Toast?
+        switch (source, sameNote, action) {
+        case (nil, _, _):
+            effect = .unchanged
+        case (_, true, .move):
+            effect = .removed
+        case (_, true, .copy):
+            effect = .selectionCleared
+        case (let source?, false, _):
+            if action == .move {
+                edits.append(.init(note: source.note, command: .delete(source.range),
+                                   selectionAfter: .cursor(at: source.range.lowerBound)))
+                effect = .removed
+                toast = .moved(to: .note(note))
+            } else {
+                effect = .selectionCleared
+                toast = .copied(to: .note(note))
+            }
+        }
+        return DropPlan(action: action, noteEdits: edits, reminderCommand: nil,
+                        selection: .text(note: note, drop.selection), source: effect, toast: toast)
+    }
+
+    /// Reminders dropped at `index` of a list: moved (reordered, or taken from their list)
+    /// or copied with new ids. The dropped reminders are selected in the destination.
+    public static func reminders(
+        _ ids: [UUID], from lists: [UUID: [Reminder]], action: DropAction, into list: UUID, at index: Int,
+        makeID: () -> UUID, now: Date
+    ) -> DropPlan? {
+        guard !ids.isEmpty else { return nil }
+        let sourceLists = Set(lists.values.flatMap { $0 }.filter { ids.contains($0.id) }.map(\.listID))
+        let between = sourceLists != [list]
+        switch action {
+        case .move:
+            let command = ReminderOrdering.move(ids, from: lists, to: list, at: index)
+            if case .update(let before, _) = command, before.isEmpty { return nil }
+            return DropPlan(action: .move, noteEdits: [], reminderCommand: command,
+                            selection: .reminders(list: list, ids: ids), source: .removed,
+                            toast: between ? .moved(to: .list(list)) : nil)
+        case .copy:
+            let (command, copies) = ReminderOrdering.copy(ids, from: lists, to: list, at: index, makeID: makeID, now: now)
+            guard !copies.isEmpty else { return nil }
+            return DropPlan(action: .copy, noteEdits: [], reminderCommand: command,
+                            selection: .reminders(list: list, ids: copies), source: .selectionCleared,
+                            toast: between ? .copied(to: .list(list)) : nil)
+        }
+    }
+
+    /// Note text (or a whole note, or another app's text) dropped into a list: one reminder per
+    /// non-empty paragraph, a checked checklist paragraph a done one. Always a copy.
+    public static func text(
+        _ fragment: RichText, fromTote: Bool, into list: UUID, rows: [Reminder], at index: Int,
+        makeID: () -> UUID, now: Date
+    ) -> DropPlan? {
+        let found = fragment.paragraphs.compactMap { paragraph -> ReminderTransfer.Item? in
+            let title = ReminderEditing.cleanTitle(paragraph.plainText)
+            guard !title.isEmpty else { return nil }
+            if case .checklist(let checked) = paragraph.style { return .init(title: title, isDone: checked) }
+            return .init(title: title)
+        }
+        return items(found, fromTote: fromTote, into: list, rows: rows, at: index, makeID: makeID, now: now)
+    }
+
+    /// Reminders read from elsewhere (another app's calendar or lines of text) dropped into
+    /// a list, as new reminders.
+    public static func items(
+        _ items: [ReminderTransfer.Item], fromTote: Bool, into list: UUID, rows: [Reminder], at index: Int,
+        makeID: () -> UUID, now: Date
+    ) -> DropPlan? {
+        guard let (command, ids) = ReminderEditing.inserting(
+            items, into: rows, listID: list, at: index, makeID: makeID, now: now)
+        else { return nil }
+        return DropPlan(action: .copy, noteEdits: [], reminderCommand: command,
+                        selection: .reminders(list: list, ids: ids),
+                        source: fromTote ? .selectionCleared : .unchanged,
+                        toast: fromTote ? .copied(to: .list(list)) : nil)
+    }
+
+    /// Reminders dropped into a note: checklist paragraphs (checked when done), after the
+    /// paragraph the drop point is in, or in its place when that paragraph is empty. Always
+    /// a copy.
+    public static func reminders(_ reminders: [Reminder], into note: UUID, text: RichText, at offset: Int) -> DropPlan? {
+        let titles = reminders.map { (ReminderEditing.cleanTitle($0.title), $0.isDone) }.filter { !$0.0.isEmpty }
+        guard !titles.isEmpty, offset >= 0, offset <= text.length else { return nil }
+        let checklist = titles.map { Paragraph(style: .checklist(checked: $0.1), runs: [Run($0.0)]) }
+        let (index, _) = text.locate(offset)
+        let start = text.startOffset(ofParagraph: index)
+        let command: NoteCommand
+        let selection: Range<Int>
+        if text.paragraphs[index].length == 0 {
+            let inserted = RichText(paragraphs: checklist)
+            command = .sequence([
+                .insert(inserted, at: start),
+                .setParagraphStyles(checklist.map(\.style), from: index),
+            ])
+            selection = start..<(start + inserted.length)
+        } else {
+            let end = start + text.paragraphs[index].length
+            let inserted = RichText(paragraphs: [Paragraph()] + checklist)
+            command = .insert(inserted, at: end)
+            selection = (end + 1)..<(end + inserted.length)
+        }
+        return DropPlan(action: .copy, noteEdits: [.init(note: note, command: command)], reminderCommand: nil,
+                        selection: .text(note: note, TextSelection(selection)), source: .selectionCleared,
+                        toast: .copied(to: .note(note)))
+    }
+
+    /// Lists reordered by dropping one list's sidebar row onto another's: it takes that place.
+    public static func reorderingLists(_ id: UUID, onto target: UUID, in lists: [ReminderList]) -> DropPlan? {
+        var ordered = lists.sorted { ($0.position, $0.created) < ($1.position, $1.created) }
+        guard let from = ordered.firstIndex(where: { $0.id == id }),
+              let to = ordered.firstIndex(where: { $0.id == target }), from != to else { return nil }
+        ordered.insert(ordered.remove(at: from), at: to)
+        var before: [ReminderList] = [], after: [ReminderList] = []
+        for (position, list) in ordered.enumerated() where list.position != position {
+            before.append(list)
+            var moved = list
+            moved.position = position
+            after.append(moved)
+        }
+        return DropPlan(action: .move, noteEdits: [], reminderCommand: .updateLists(before: before, after: after),
+                        selection: .reminders(list: id, ids: []), source: .unchanged, toast: nil)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import ToteCore
+
+/// Every row of DESIGN.md's drop matrix, one test each: the default, Ctrl (GDK offers COPY
+/// only) and Shift (MOVE only).
+@Suite struct DropMatrixTests {
+    private let all: Set<DropAction> = [.copy, .move]
+    private let ctrl: Set<DropAction> = [.copy]
+    private let shift: Set<DropAction> = [.move]
+    private let noteA = UUID(), noteB = UUID(), listA = UUID(), listB = UUID(), reminder = UUID()
+
+    private func actions(_ subject: DragSubject, _ destination: DropDestination) -> [DropAction?] {
+        [all, ctrl, shift].map { DropMatrix.decide(dragging: subject, onto: destination, offered: $0)?.action }
+    }
+
+    private var text: DragSubject { .noteContent(note: noteA, range: 2..<5) }
+    private var rows: DragSubject { .reminders(list: listA, ids: [reminder]) }
+
+    @Test func textWithinOneNoteMovesCtrlCopiesShiftMoves() {
+        #expect(actions(text, .note(noteA, offset: 9)) == [.move, .copy, .move])
+        #expect(DropMatrix.row(dragging: text, onto: .note(noteA, offset: 9)) == .withinNote)
+    }
+
+    @Test func textToAnotherNoteCopiesCtrlCopiesShiftMoves() {
+        #expect(actions(text, .note(noteB, offset: 0)) == [.copy, .copy, .move])
+        #expect(actions(text, .noteRow(noteB)) == [.copy, .copy, .move])
+    }
+
+    @Test func remindersWithinOneListMoveCtrlDuplicatesShiftMoves() {
+        #expect(actions(rows, .list(listA, index: 3)) == [.move, .copy, .move])
+        #expect(DropMatrix.row(dragging: rows, onto: .list(listA, index: 3)) == .withinList)
+    }
+
+    @Test func remindersToAnotherListMoveCtrlCopiesShiftMoves() {
+        #expect(actions(rows, .list(listB, index: 0)) == [.move, .copy, .move])
+        #expect(actions(rows, .listRow(listB)) == [.move, .copy, .move])
+    }
+
+    @Test func noteTextToAListAlwaysCopies() {
+        #expect(actions(text, .list(listA, index: 0)) == [.copy, .copy, .copy])
+        #expect(actions(text, .listRow(listA)) == [.copy, .copy, .copy])
+        // With Shift the toolkit hears MOVE (all it offers), and Tote's source keeps the text.
+        let shifted = DropMatrix.decide(dragging: text, onto: .listRow(listA), offered: shift)
+        #expect(shifted?.answer == .move && shifted?.action == .copy)
+    }
+
+    @Test func remindersToANoteAlwaysCopy() {
+        #expect(actions(rows, .note(noteA, offset: 4)) == [.copy, .copy, .copy])
+        #expect(actions(rows, .noteRow(noteB)) == [.copy, .copy, .copy])
+    }
+
+    @Test func anythingToAnotherAppAlwaysCopiesAndTheSourceNeverDeletes() {
+        for subject in [text, rows, .note(noteA), .reminderList(listA)] {
+            #expect(actions(subject, .otherApp) == [.copy, .copy, nil])
+        }
+        // Whatever the other app answered (Nautilus answers MOVE and copies).
+        #expect(!DropMatrix.sourceRemovesDragged(selected: .move, landedInTote: false))
+        #expect(!DropMatrix.sourceRemovesDragged(selected: .copy, landedInTote: false))
+        #expect(DropMatrix.sourceRemovesDragged(selected: .move, landedInTote: true))
+        #expect(!DropMatrix.sourceRemovesDragged(selected: .copy, landedInTote: true))
+    }
+
+    @Test func anotherAppToToteAlwaysCopiesAndNeverAsksItToDelete() {
+        for destination in [DropDestination.note(noteA, offset: 0), .noteRow(noteA), .list(listA, index: 0), .listRow(listA)] {
+            #expect(actions(.otherApp, destination) == [.copy, .copy, nil])
+        }
+    }
+
+    @Test func aWholeNoteIsCopiedIntoNotesAndLists() {
+        #expect(actions(.note(noteA), .note(noteB, offset: 0)) == [.copy, .copy, .copy])
+        #expect(actions(.note(noteA), .listRow(listA)) == [.copy, .copy, .copy])
+        #expect(actions(.note(noteA), .noteRow(noteA)) == [nil, nil, nil])
+    }
+
+    @Test func listsReorderByTheirSidebarRows() {
+        #expect(actions(.reminderList(listA), .listRow(listB)) == [.move, nil, .move])
+        #expect(actions(.reminderList(listA), .listRow(listA)) == [nil, nil, nil])
+        #expect(actions(.reminderList(listA), .note(noteA, offset: 0)) == [nil, nil, nil])
+    }
+
+    @Test func ontoItselfOrItsOwnRowOrWithNothingOfferedNothingIsAllowed() {
+        #expect(DropMatrix.decide(dragging: text, onto: .note(noteA, offset: 3), offered: all, ontoItself: true) == nil)
+        #expect(DropMatrix.decide(dragging: rows, onto: .list(listA, index: 1), offered: ctrl, ontoItself: true) == nil)
+        #expect(actions(text, .noteRow(noteA)) == [nil, nil, nil])
+        #expect(actions(rows, .listRow(listA)) == [nil, nil, nil])
+        for subject in [text, rows, .otherApp] {
+            #expect(DropMatrix.decide(dragging: subject, onto: .note(noteB, offset: 0), offered: []) == nil)
+        }
+    }
+}

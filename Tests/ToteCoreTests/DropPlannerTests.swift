@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import ToteCore
+
+/// The plan of every kind of drop: the change (one step), what is selected after, what
+/// becomes of the source, and the toast.
+@Suite struct DropPlannerTests {
+    private let noteA = UUID(), noteB = UUID(), listA = UUID(), listB = UUID()
+    private let now = Date(timeIntervalSince1970: 1_000_000)
+
+    private func ids() -> () -> UUID {
+        var counter = 0
+        return {
+            counter += 1
+            return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", counter))!
+        }
+    }
+
+    private func reminders(_ titles: [String], in list: UUID, done: Set<String> = []) -> [Reminder] {
+        titles.enumerated().map { index, title in
+            Reminder(id: UUID(), listID: list, title: title, isDone: done.contains(title), position: index * 2,
+                     created: now, modified: now)
+        }
+    }
+
+    @Test func aMoveWithinOneNoteIsOneCommandAndSelectsTheText() throws {
+        let text = RichText(plain: "one two three")
+        let plan = try #require(DropPlanner.noteContent(
+            text.fragment(0..<4), from: (noteA, 0..<4), action: .move, into: noteA, text: text, at: 13))
+        #expect(plan.noteEdits.count == 1)
+        var after = text
+        try after.apply(plan.noteEdits[0].command)
+        #expect(after.plainText == "two threeone ")
+        #expect(plan.selection == .text(note: noteA, TextSelection(9..<13)))
+        #expect(plan.source == .removed && plan.toast == nil)
+    }
+
+    @Test func aCopyWithinOneNoteKeepsTheOriginal() throws {
+        let text = RichText(plain: "one two")
+        let plan = try #require(DropPlanner.noteContent(
+            text.fragment(0..<3), from: (noteA, 0..<3), action: .copy, into: noteA, text: text, at: 7))
+        #expect(plan.source == .selectionCleared && plan.noteEdits.count == 1 && plan.toast == nil)
+    }
+
+    @Test func aMoveBetweenNotesChangesBothInOneStepWithAToast() throws {
+        let target = RichText(plain: "target")
+        let plan = try #require(DropPlanner.noteContent(
+            RichText(plain: "word"), from: (noteA, 5..<9), action: .move, into: noteB, text: target, at: 6))
+        #expect(plan.noteEdits.map(\.note) == [noteB, noteA])
+        #expect(plan.noteEdits[1].command == .delete(5..<9))
+        #expect(plan.noteEdits[1].selectionAfter == .cursor(at: 5))
+        #expect(plan.source == .removed && plan.toast == .moved(to: .note(noteB)))
+        #expect(plan.containers == [.note(noteB), .note(noteA)])
+    }
+
+    @Test func aCopyBetweenNotesClearsTheSourceSelection() throws {
+        let plan = try #require(DropPlanner.noteContent(
+            RichText(plain: "word"), from: (noteA, 0..<4), action: .copy, into: noteB, text: RichText(), at: 0))
+        #expect(plan.noteEdits.count == 1 && plan.source == .selectionCleared && plan.toast == .copied(to: .note(noteB)))
+    }
+
+    @Test func anotherAppsTextChangesOnlyTheDestination() throws {
+        let plan = try #require(DropPlanner.noteContent(
+            RichText(plain: "x"), from: nil, action: .copy, into: noteA, text: RichText(), at: 0))
+        #expect(plan.source == .unchanged && plan.toast == nil)
+    }
+
+    @Test func remindersMoveBetweenListsAsOneCommandSelectedInTheDestination() throws {
+        let source = reminders(["a", "b", "c"], in: listA), target = reminders(["x"], in: listB)
+        let moving = [source[0].id, source[2].id]
+        let plan = try #require(DropPlanner.reminders(
+            moving, from: [listA: source, listB: target], action: .move, into: listB, at: 0, makeID: ids(), now: now))
+        guard case .update(_, let after)? = plan.reminderCommand else { Issue.record("not an update"); return }
+        #expect(Set(after.map(\.listID)) == [listB] && Set(moving).isSubset(of: Set(after.map(\.id))))
+        #expect(!after.contains { $0.id == source[1].id })
+        #expect(plan.selection == .reminders(list: listB, ids: moving))
+        #expect(plan.source == .removed && plan.toast == .moved(to: .list(listB)))
+    }
+
+    @Test func remindersCopiedWithCtrlGetNewIDsAndTheOriginalsStay() throws {
+        let source = reminders(["a", "b"], in: listA)
+        let plan = try #require(DropPlanner.reminders(
+            [source[1].id], from: [listA: source], action: .copy, into: listA, at: 0, makeID: ids(), now: now))
+        guard case .reminders(_, let copies) = plan.selection else { Issue.record("no selection"); return }
+        #expect(copies.count == 1 && copies[0] != source[1].id)
+        #expect(plan.source == .selectionCleared && plan.toast == nil)
+    }
+
+    @Test func aReorderOntoItsOwnPlaceChangesNothing() {
+        let rows = reminders(["a", "b"], in: listA)
+        #expect(DropPlanner.reminders([rows[0].id], from: [listA: rows], action: .move, into: listA, at: 0,
+                                      makeID: ids(), now: now) == nil)
+    }
+
+    @Test func noteTextBecomesOneReminderPerNonEmptyParagraph() throws {
+        let text = RichText(paragraphs: [
+            Paragraph(runs: [Run("Buy milk")]), Paragraph(), Paragraph(runs: [Run("  ")]),
+            Paragraph(style: .checklist(checked: true), runs: [Run("Call Ann")]),
+        ])
+        let plan = try #require(DropPlanner.text(text, fromTote: true, into: listA, rows: [], at: 0, makeID: ids(), now: now))
+        guard case .sequence(let steps)? = plan.reminderCommand, case .insert(let added) = steps.last
+        else { Issue.record("no insert"); return }
+        #expect(added.map(\.title) == ["Buy milk", "Call Ann"])
+        #expect(added.map(\.isDone) == [false, true])
+        #expect(plan.action == .copy && plan.source == .selectionCleared && plan.toast == .copied(to: .list(listA)))
+    }
+
+    @Test func remindersBecomeChecklistParagraphsAfterTheDropParagraph() throws {
+        let text = RichText(plain: "Groceries\nend")
+        let rows = reminders(["milk", "eggs"], in: listA, done: ["eggs"])
+        let plan = try #require(DropPlanner.reminders(rows, into: noteA, text: text, at: 3))
+        var after = text
+        try after.apply(plan.noteEdits[0].command)
+        #expect(after.plainText == "Groceries\nmilk\neggs\nend")
+        #expect(after.paragraphs.map(\.style) == [.body, .checklist(checked: false), .checklist(checked: true), .body])
+        #expect(plan.selection == .text(note: noteA, TextSelection(10..<19)))
+        #expect(plan.toast == .copied(to: .note(noteA)))
+    }
+
+    @Test func remindersDroppedOnAnEmptyLineTakeItsPlace() throws {
+        let text = RichText(plain: "top\n\nend")
+        let plan = try #require(DropPlanner.reminders(reminders(["milk"], in: listA), into: noteA, text: text, at: 4))
+        var after = text
+        try after.apply(plan.noteEdits[0].command)
+        #expect(after.plainText == "top\nmilk\nend")
+        #expect(after.paragraphs[1].style == .checklist(checked: false))
+    }
+
+    @Test func listsReorderByDroppingOneOnAnother() throws {
+        let lists = (0..<3).map { ReminderList(id: UUID(), name: "\($0)", position: $0, created: now, modified: now) }
+        let plan = try #require(DropPlanner.reorderingLists(lists[2].id, onto: lists[0].id, in: lists))
+        guard case .updateLists(_, let after)? = plan.reminderCommand else { Issue.record("no update"); return }
+        let positions = Dictionary(uniqueKeysWithValues: after.map { ($0.id, $0.position) })
+        #expect(positions[lists[2].id] == 0 && positions[lists[0].id] == 1 && positions[lists[1].id] == 2)
+    }
+}
