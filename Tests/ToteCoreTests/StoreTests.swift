@@ -102,7 +102,7 @@ import Testing
         do {
             _ = try Store(location: location)
         } catch {
-            guard case .notADatabase(let path, _) = error else {
+            guard case .notADatabase(let path) = error else {
                 Issue.record("expected notADatabase, got \(error)")
                 return
             }
@@ -140,9 +140,7 @@ import Testing
             _ = try Store(location: location)
             Issue.record("opened a folder as a database")
         } catch {
-            #expect(error == .unreadable(
-                path: location.databaseURL.path,
-                reason: "a folder is in the place of the database file"))
+            #expect(error == .unreadable(path: location.databaseURL.path, problem: .folder))
         }
     }
 

@@ -13,13 +13,20 @@ import Testing
         history.record([.note(noteA, step: a1)])
         history.record([.reminders])
         history.record([.note(noteB, step: b1)])
-        let next = [noteA: a1, noteB: b1]
-        #expect(history.nextUndo { next[$0] }?.parts == [.note(noteB, step: b1)])
+        let next: (UUID, UUID) -> WindowHistory.StepPosition = { _, _ in .next }
+        #expect(history.nextUndo(position: next) == .entry(.init(parts: [.note(noteB, step: b1)])))
         history.didUndo()
-        #expect(history.nextUndo { next[$0] }?.parts == [.reminders])
+        #expect(history.nextUndo(position: next) == .entry(.init(parts: [.reminders])))
         history.didUndo()
-        #expect(history.nextUndo { next[$0] }?.parts == [.note(noteA, step: a1)])
-        #expect(history.nextRedo { _ in b1 }?.parts == [.reminders])
+        #expect(history.nextUndo(position: next) == .entry(.init(parts: [.note(noteA, step: a1)])))
+        #expect(history.nextRedo(position: next) == .entry(.init(parts: [.reminders])))
+    }
+
+    @Test func everyReminderStepIsAnEntryOfItsOwn() {
+        var history = WindowHistory()
+        history.record([.reminders])
+        history.record([.reminders])
+        #expect(history.undoEntries.count == 2)
     }
 
     @Test func aMoveBetweenNotesIsOneEntry() {
@@ -31,14 +38,25 @@ import Testing
         #expect(history.undoEntries[0].parts == [.note(noteB, step: drop), .note(noteA, step: removal)])
     }
 
-    @Test func anEntryWhoseStepIsNoLongerNextIsDroppedNotUndone() {
+    @Test func anEntryUndoneFromAnotherWindowIsDroppedNotUndoneAgain() {
         var history = WindowHistory()
         let (a1, b1) = (UUID(), UUID())
         history.record([.note(noteA, step: a1)])
         history.record([.note(noteB, step: b1), .note(noteA, step: UUID())])
-        // Another window undid the move: note B's next step is no longer b1.
-        #expect(history.nextUndo { $0 == noteA ? a1 : nil }?.parts == [.note(noteA, step: a1)])
+        // Another window undid the move: its steps are gone from the notes' undo steps.
+        let next = history.nextUndo { _, step in step == a1 ? .next : .gone }
+        #expect(next == .entry(.init(parts: [.note(noteA, step: a1)])))
         #expect(history.undoEntries.count == 1)
+    }
+
+    @Test func anEntryWhoseNoteChangedSinceIsRefusedAndKept() {
+        var history = WindowHistory()
+        let a1 = UUID()
+        history.record([.note(noteA, step: a1)])
+        // Another window typed in note A since: a1 is buried under its steps.
+        #expect(history.nextUndo { _, _ in .buried } == .refused(note: noteA))
+        #expect(history.undoEntries.count == 1)
+        #expect(history.nextUndo { _, _ in .next } == .entry(.init(parts: [.note(noteA, step: a1)])))
     }
 
     @Test func aNewStepDropsWhatCouldBeRedoneEverywhere() {
@@ -46,9 +64,9 @@ import Testing
         let a1 = UUID()
         history.record([.note(noteA, step: a1)])
         history.record([.reminders])
-        _ = history.nextUndo { _ in a1 }
+        _ = history.nextUndo { _, _ in .next }
         history.didUndo()
-        _ = history.nextUndo { _ in a1 }
+        _ = history.nextUndo { _, _ in .next }
         history.didUndo()
         let dropped = history.record([.note(noteB, step: UUID())])
         #expect(dropped.notes == [noteA] && dropped.reminders)

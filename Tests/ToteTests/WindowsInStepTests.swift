@@ -11,6 +11,39 @@ final class WindowsInStepTests: GTKTestCase {
         try onMainActor(Self.inStep)
     }
 
+    func testANoteDeletedElsewhereLeavesItsEditorWithAToastAndTypedTextIsKept() throws {
+        try onMainActor(Self.noteDeletedElsewhere)
+    }
+
+    @MainActor
+    private static func noteDeletedElsewhere() throws {
+        let dataHome = try TemporaryDataHome()
+        let app = startApp(dataHome: dataHome)
+        defer { close(app) }
+        let window = try XCTUnwrap(app.windows.first), library = try XCTUnwrap(app.library)
+        let editor = try XCTUnwrap(window.noteEditor)
+
+        window.createNote()
+        gtk_editable_set_text(editor.titleField.opaque, "Plans")
+        editor.saveNow(waitUntilWritten: true)
+        let plans = try XCTUnwrap(editor.note?.id)
+        XCTAssertNotNil(try library.deleteNote(id: plans))  // as another window or Tote would
+        XCTAssertEqual(window.visiblePageName, "welcome")
+        XCTAssertNil(editor.note)
+        XCTAssertEqual(window.toastTitles.last, "“Plans” was deleted in another window")
+        XCTAssertEqual(window.sidebarView.noteRowNames, [])
+
+        // With text typed and not yet saved, the text is kept as a copy, shown in its place.
+        window.createNote()
+        gtk_editable_set_text(editor.titleField.opaque, "Draft")
+        let draft = try XCTUnwrap(editor.note?.id)
+        XCTAssertTrue(editor.hasUnsavedEdits)
+        _ = try library.deleteNote(id: draft)
+        XCTAssertEqual(window.visiblePageName, "note")
+        XCTAssertNotEqual(editor.note?.id, draft)
+        XCTAssertEqual(try library.note(id: try XCTUnwrap(editor.note?.id))?.title, "Draft (conflicting copy)")
+    }
+
     @MainActor
     private static func inStep() throws {
         let dataHome = try TemporaryDataHome()
@@ -40,11 +73,17 @@ final class WindowsInStepTests: GTKTestCase {
         let rename = try XCTUnwrap(ReminderEditing.renamingList(lists[0], to: "Work", now: Date()))
         XCTAssertTrue(firstPane.perform(rename, selecting: []))
         XCTAssertEqual(second.sidebarView.reminderListNames, ["Work", "New List"])
+        firstPane.moveList(by: 1)
+        XCTAssertEqual(second.sidebarView.reminderListNames, ["New List", "Work"], "reordered in the first")
+        firstPane.moveList(by: -1)
 
         second.sidebarView.select(.reminderList(lists[0].id))
         XCTAssertTrue(secondPane.show(listID: lists[0].id))
         firstPane.add(title: "Call the office")
         XCTAssertEqual(secondPane.rows.map(\.title), ["Call the office"], "a reminder added in the first")
+        firstPane.view.selectAll()
+        firstPane.toggleSelectionDone()
+        XCTAssertEqual(secondPane.rows.map(\.isDone), [true], "ticked in the first")
 
         // The list deleted in the first: the second goes to its empty state and says so.
         let work = try XCTUnwrap(try store.reminderLists().first { $0.name == "Work" })

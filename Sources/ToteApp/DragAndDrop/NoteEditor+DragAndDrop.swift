@@ -291,7 +291,7 @@ extension NoteEditor {
         guard let decision = decision(for: subject, offered: Self.offered(drop), at: offset) else { return false }
         if let session {
             // A drag from Tote: the fragment is at hand, with its styles and media.
-            let dropped = dropFromTote(session, decision: decision, at: offset)
+            let dropped = dropFromTote(session, action: decision.action, at: offset)
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(dropped ? Self.gdkAction(decision) : 0))
             return dropped
         }
@@ -322,11 +322,12 @@ extension NoteEditor {
         return true
     }
 
-    private func dropFromTote(_ session: NoteDragSession, decision: DropMatrix.Decision, at offset: Int) -> Bool {
+    /// Drops text dragged from a note of this process, as the drop matrix decided.
+    func dropFromTote(_ session: NoteDragSession, action decided: DropAction, at offset: Int) -> Bool {
         guard let note else { return false }
         // A move takes the text from the editor that still shows it; otherwise it is a copy.
         let sourceShown = session.editor?.note?.id == session.noteID
-        let action = decision.action == .move && !sourceShown ? .copy : decision.action
+        let action = decided == .move && !sourceShown ? .copy : decided
         guard let plan = DropPlanner.noteContent(
             session.fragment, from: (session.noteID, session.range), action: action,
             into: note.id, text: text, at: offset)

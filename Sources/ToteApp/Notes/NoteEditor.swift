@@ -870,6 +870,8 @@ final class NoteEditor {
         format(tr("{note} (conflicting copy)"), ["note": name ?? tr("Untitled Note")])
     }
 
+    var hasUnsavedEdits: Bool { firstUnsavedEdit != nil }
+
     /// Why the latest save that failed did.
     private(set) var lastSaveFailure: (any Error)?
 

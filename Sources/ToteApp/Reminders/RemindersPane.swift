@@ -10,7 +10,10 @@ import ToteCore
 @MainActor
 final class RemindersPane {
     let view = ReminderListView()
-    private let store: Store
+    private let library: Library
+    private var store: Store { library.store }
+    /// The window this pane is in: the changes it makes are that window's.
+    weak var origin: AnyObject?
     private let window: WidgetPointer
     private(set) var history = ReminderHistory()
     private(set) var list: ReminderList?
@@ -20,10 +23,6 @@ final class RemindersPane {
     private var actions: [String: OpaquePointer] = [:]
     private var contextMenu: WidgetPointer?
 
-    /// The lists changed (added, removed, renamed, reordered): the sidebar shows them.
-    var onListsChanged: ([ReminderList]) -> Void = { _ in }
-    /// Called after every command applied here (done, undone or redone), for other windows.
-    var onApplied: (ReminderCommand) -> Void = { _ in }
     /// A list should be shown (after undo, a move, an import).
     var onShowList: (UUID) -> Void = { _ in }
     /// The shown list is gone.
@@ -35,8 +34,8 @@ final class RemindersPane {
     var onUndo: (() -> Void)?
     var onRedo: (() -> Void)?
 
-    init(store: Store, window: WidgetPointer) {
-        self.store = store
+    init(library: Library, window: WidgetPointer) {
+        self.library = library
         self.window = window
         view.onAdd = { [weak self] title in self?.add(title: title) }
         view.onToggleDone = { [weak self] ids in self?.toggleDone(ids) }
@@ -73,7 +72,7 @@ final class RemindersPane {
     @discardableResult
     func show(listID: UUID, selecting selected: [UUID] = []) -> Bool {
         do {
-            guard let found = try store.reminderLists().first(where: { $0.id == listID }) else { return false }
+            guard let found = library.list(listID) else { return false }
             list = found
             rows = try store.reminders(inList: listID)
             view.show(ReminderEditing.visible(rows, showingCompleted: showingCompleted), selecting: selected)
@@ -100,7 +99,7 @@ final class RemindersPane {
     ) -> Bool {
         let before = ReminderSelection(listID: list?.id, ids: view.selectedIDs)
         do {
-            try store.apply(command)
+            try library.apply(command, origin: origin)
         } catch {
             onToast(format(failure ?? tr("Could not change the list: {reason}"),
                            ["reason": Reasons.text(forStoreError: error)]), false)
@@ -144,14 +143,16 @@ final class RemindersPane {
             -> (command: ReminderCommand, selection: ReminderSelection)?
     ) -> Bool {
         do {
-            let store = self.store
-            guard let (command, selection) = try move(&history, { try store.apply($0) }) else { return false }
+            let (library, origin) = (self.library, self.origin)
+            guard let (command, selection) = try move(&history, { try library.apply($0, origin: origin) }) else {
+                return false
+            }
             showResult(of: command, selection: selection)
             return true
         } catch where StoreWriteFailure(error) == .changedElsewhere {
             // The step stays: once the other change is undone, this one can be.
             let touched = (history.undoSteps.last ?? history.redoSteps.last)?.command.listsTouched ?? []
-            let name = ((try? store.reminderLists()) ?? []).first { touched.contains($0.id) }?.name ?? list?.name ?? ""
+            let name = library.lists.first { touched.contains($0.id) }?.name ?? list?.name ?? ""
             onToast(format(tr("Nothing was undone: “{list}” was changed elsewhere since"), ["list": name]), false)
             reload()
         } catch {
@@ -171,23 +172,17 @@ final class RemindersPane {
         }
     }
 
+    /// Shows the list a change leaves selected (the list changed when it is gone), so that
+    /// nothing changes out of sight.
     private func showResult(of command: ReminderCommand, selection: ReminderSelection) {
-        onApplied(command)
-        if command.changesLists { onListsChanged((try? store.reminderLists()) ?? []) }
-        if let target = selection.listID, target != list?.id {
-            if (try? store.reminderLists().contains { $0.id == target }) == true {
-                onShowList(target)
-                show(listID: target, selecting: selection.ids)
-                view.focusList()
-                return
-            }
-        }
-        if let list, !show(listID: list.id, selecting: selection.ids) {
-            self.list = nil
+        let elsewhere = selection.listID.flatMap { library.list($0) == nil ? nil : $0 }
+        guard let target = elsewhere ?? list?.id, show(listID: target, selecting: selection.ids) else {
+            list = nil
             onListGone()
             return
         }
-        if !selection.ids.isEmpty { view.focusList() }
+        onShowList(target)
+        if !selection.ids.isEmpty || elsewhere != nil { view.focusList() }
     }
 
     // MARK: Reminders
@@ -276,7 +271,7 @@ final class RemindersPane {
     func chooseList(copying: Bool) {
         let ids = view.selectedIDs
         guard let list, !ids.isEmpty else { return }
-        let candidates = ((try? store.reminderLists()) ?? []).filter { copying || $0.id != list.id }
+        let candidates = library.lists.filter { copying || $0.id != list.id }
         guard !candidates.isEmpty else {
             onToast(tr("There is no other list: create one first"), false)
             return
@@ -460,7 +455,7 @@ final class RemindersPane {
     }
 
     private func createList(named name: String, with found: ICalendarFormat.Import, from file: String) {
-        guard let lists = try? store.reminderLists() else { return }
+        let lists = library.lists
         let listID = UUID()
         let addList = ReminderEditing.addingList(
             name: name.isEmpty ? tr("Imported") : name, after: lists, id: listID, now: now)
@@ -591,8 +586,7 @@ final class RemindersPane {
     }
 
     func moveList(by step: Int) {
-        guard let list, let lists = try? store.reminderLists(),
-              let command = ReminderEditing.reorderingList(list.id, in: lists, by: step) else { return }
+        guard let list, let command = ReminderEditing.reorderingList(list.id, in: library.lists, by: step) else { return }
         perform(command, selecting: view.selectedIDs)
     }
 

@@ -25,6 +25,7 @@ final class MainWindow {
     private var editor: NoteEditor?
     private var reminders: RemindersPane?
     private var recentlyDeleted: Note?
+    private var libraryObservation: UUID?
     /// Everything done in this window, in order: what Ctrl+Z takes next.
     private var history = WindowHistory()
     /// The drop the latest toast's Undo undoes, while it is still the latest step.
@@ -111,10 +112,7 @@ final class MainWindow {
             self.setSidebarVisible(true)
         }
         back.connect("clicked") { [weak self] in self?.navigate(toContent: false) }
-        searchEntry.connect("search-changed") { [weak self] in
-            guard let self else { return }
-            self.sidebar.filter(String(cString: gtk_editable_get_text(self.searchEntry.opaque)))
-        }
+        searchEntry.connect("search-changed") { [weak self] in self?.search() }
 
         adw_toast_overlay_set_child(toastOverlay.opaque, leaflet)
         adw_application_window_set_content(window.cast(), toastOverlay)
@@ -134,10 +132,9 @@ final class MainWindow {
     // MARK: Commands
 
     func createNote() {
-        guard case .success(let store)? = app.store else { return }
+        guard let library = app.library else { return }
         do {
-            let note = try store.createNote()
-            app.noteSaved(note)
+            let note = try library.createNote(origin: self)
             sidebar.select(.note(note.id))
             open(.note(note.id))
             editor?.focusBody()
@@ -146,30 +143,28 @@ final class MainWindow {
         }
     }
 
+    /// A new list, as a step of this window's history (Ctrl+Z removes it).
     func createReminderList() {
-        guard case .success(let store)? = app.store else { return }
-        do {
-            let list = try store.createReminderList(name: tr("New List"))
-            sidebar.add(reminderList: list)
-            app.remindersChanged(by: .insertLists([list]), in: self)
-            sidebar.select(.reminderList(list.id))
-            open(.reminderList(list.id))
-            reminders?.view.focusAddEntry()
-        } catch {
-            showToast(format(tr("Could not create a list: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
+        guard let library = app.library, let reminders else { return }
+        let id = UUID()
+        let command = ReminderEditing.addingList(name: tr("New List"), after: library.lists, id: id, now: Date())
+        guard reminders.perform(command, selecting: [], in: id, failure: tr("Could not create a list: {reason}")) else {
+            return
         }
+        sidebar.select(.reminderList(id))
+        open(.reminderList(id))
+        reminders.view.focusAddEntry()
     }
 
     /// Deletes the shown note, with a toast offering Undo.
     func deleteShownNote() {
-        guard case .success(let store)? = app.store, let editor, let shown = editor.note,
+        guard let library = app.library, let editor, let shown = editor.note,
               visiblePageName == Page.note.rawValue
         else { return }
         editor.saveNow(waitUntilWritten: true)
         do {
-            guard let deleted = try store.deleteNote(id: shown.id) else { return }
             editor.close()
-            app.noteGone(deleted.id)
+            guard let deleted = try library.deleteNote(id: shown.id, origin: self) else { return }
             show(.welcome)
             adw_window_title_set_title(contentTitle.opaque, "")
             let name = deleted.displayTitle ?? tr("Untitled Note")
@@ -189,10 +184,9 @@ final class MainWindow {
     }
 
     private func restore(_ note: Note) {
-        guard case .success(let store)? = app.store else { return }
+        guard let library = app.library else { return }
         do {
-            try store.restore(note)
-            app.noteSaved(note)
+            try library.restore(note, origin: self)
             sidebar.select(.note(note.id))
             open(.note(note.id))
         } catch {
@@ -237,6 +231,7 @@ final class MainWindow {
     }
 
     var noteEditor: NoteEditor? { editor }
+    var searchField: WidgetPointer { searchEntry }
     var sidebarView: Sidebar { sidebar }
 
     /// A toast; with `undoAction`, an Undo button that activates it.
@@ -265,19 +260,19 @@ final class MainWindow {
 
     /// Shows the store's notes and lists again (a recovery added some).
     func reloadStore() {
-        guard case .success(let store)? = app.store,
-              let notes = try? store.notes(), let lists = try? store.reminderLists() else { return }
-        sidebar.show(notes: notes, reminderLists: lists)
+        guard let library = app.library else { return }
+        sidebar.show(notes: library.notesByDate, reminderLists: library.lists)
     }
 
     private func loadStore() {
         switch app.store {
         case .success(let store)?:
-            do {
-                sidebar.show(notes: try store.notes(), reminderLists: try store.reminderLists())
-            } catch {
-                showToast(format(tr("Could not read your notes: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
+            guard let library = app.library else { return }
+            sidebar.show(notes: library.notesByDate, reminderLists: library.lists)
+            if let failure = app.libraryLoadFailure {
+                showToast(format(tr("Could not read your notes: {reason}"), ["reason": Reasons.text(forStoreError: failure)]))
             }
+            libraryObservation = library.observe { [weak self] change in self?.follow(change) }
             let editor = NoteEditor(store: store, histories: app.noteHistories)
             editor.onNewStep = { [weak self] note, step in self?.record([.note(note, step: step)]) }
             editor.onUndo = { [weak self] in self?.undo() }
@@ -308,7 +303,7 @@ final class MainWindow {
             }
             gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
             self.editor = editor
-            addRemindersPane(store: store)
+            addRemindersPane(library: library)
             show(.welcome)
         case .failure(let error)?:
             showStoreError(error)
@@ -317,17 +312,23 @@ final class MainWindow {
         }
     }
 
-    private func open(_ selection: Sidebar.Selection) {
-        guard case .success(let store)? = app.store else { return }
+    /// Shows a note or a list, as choosing its sidebar row does.
+    func open(_ selection: Sidebar.Selection) {
+        guard let library = app.library else { return }
         switch selection {
         case .note(let id):
-            guard let note = try? store.note(id: id), let editor else { return }
+            guard let editor, editor.note?.id != id || visiblePageName != Page.note.rawValue else { break }
             // One editor per note: two would overwrite each other's saves.
             if let other = app.window(showingNote: id, besides: self) {
-                showToast(format(tr("“{note}” is open in another window"), ["note": note.displayTitle ?? tr("Untitled Note")]))
+                let name = library.notes[id]?.displayTitle ?? tr("Untitled Note")
+                showToast(format(tr("“{note}” is open in another window"), ["note": name]))
                 gtk_window_present(other.window.cast())
                 return
             }
+            // What was typed in the note shown is written before any note is read: its text
+            // and its steps must be the stored ones when it is shown again.
+            editor.saveNow(waitUntilWritten: true)
+            guard let note = try? library.note(id: id) else { return }
             editor.show(note)
             gtk_widget_set_visible(noteMenuButton, true.g)
             adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
@@ -343,8 +344,7 @@ final class MainWindow {
     /// Another Tote changed or deleted the note shown: the edits became a new note, which is
     /// shown in its place, and both texts are kept.
     private func savedAsCopy(_ copy: Note, original: Note?, attempted: Note) {
-        if let original { app.noteSaved(original) } else { app.noteGone(attempted.id) }
-        app.noteSaved(copy)
+        app.library?.saveOutcome(.savedAsCopy(copy, original: original), attempted: attempted.id, origin: self)
         let name = attempted.displayTitle ?? tr("Untitled Note")
         let copyName = copy.displayTitle ?? tr("Untitled Note")
         if editor?.note?.id == copy.id {
@@ -358,10 +358,61 @@ final class MainWindow {
     }
 
     private func noteSaved(_ note: Note) {
-        app.noteSaved(note)
-        if editor?.note?.id == note.id {
-            adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
+        app.library?.noteSaved(note, origin: self)
+    }
+
+    private var searchGeneration = 0
+
+    /// Filters the sidebar by what the search entry holds. The notes' text is read off the
+    /// main thread; only the latest search shows.
+    private func search() {
+        searchGeneration += 1
+        let generation = searchGeneration
+        let query = String(cString: gtk_editable_get_text(searchEntry.opaque))
+        guard let library = app.library, query.contains(where: { !$0.isWhitespace }) else {
+            sidebar.filter(query, found: nil)
+            return
         }
+        Task { [weak self] in
+            let found = try? await library.noteIDs(matching: query)
+            guard let self, generation == self.searchGeneration else { return }
+            self.sidebar.filter(query, found: found ?? [])
+        }
+    }
+
+    /// Every change, made in any window, shows here at once. A note or list shown here that
+    /// was deleted elsewhere leaves for the empty state, saying so.
+    private func follow(_ change: LibraryChange) {
+        let mine = change.origin == ObjectIdentifier(self)
+        if !change.savedNotes.isEmpty, sidebar.isFiltered { search() }
+        for note in change.savedNotes {
+            sidebar.update(note: note)
+            if editor?.note?.id == note.id, visiblePageName == Page.note.rawValue {
+                adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
+            }
+        }
+        for id in change.removedNotes {
+            sidebar.remove(noteID: id)
+            history.forget(note: id)
+            guard !mine, let editor, editor.note?.id == id else { continue }
+            let name = editor.note?.displayTitle ?? tr("Untitled Note")
+            // Text typed here is kept: saving over a deleted note makes a copy of it.
+            if editor.hasUnsavedEdits, editor.saveNow(waitUntilWritten: true), editor.note?.id != id { continue }
+            editor.close()
+            if visiblePageName == Page.note.rawValue {
+                show(.welcome)
+                adw_window_title_set_title(contentTitle.opaque, "")
+            }
+            showToast(format(tr("“{note}” was deleted in another window"), ["note": name]))
+        }
+        if change.listsChanged, let library = app.library {
+            sidebar.show(reminderLists: library.lists)
+            if visiblePageName == Page.reminderList.rawValue, let shown = reminders?.list,
+               let current = library.list(shown.id) {
+                adw_window_title_set_title(contentTitle.opaque, current.name)
+            }
+        }
+        if let command = change.reminders, !mine { reminders?.followChange(command) }
     }
 
     private func show(_ page: Page) {
@@ -392,23 +443,12 @@ final class MainWindow {
         gtk_stack_add_named(contentStack.opaque, welcome, Page.welcome.rawValue)
     }
 
-    private func addRemindersPane(store: Store) {
-        let pane = RemindersPane(store: store, window: window)
+    private func addRemindersPane(library: Library) {
+        let pane = RemindersPane(library: library, window: window)
+        pane.origin = self
         gtk_stack_add_named(contentStack.opaque, pane.view.widget, Page.reminderList.rawValue)
-        pane.onListsChanged = { [weak self] lists in
-            guard let self else { return }
-            self.sidebar.show(reminderLists: lists)
-            if let shown = self.reminders?.list, let current = lists.first(where: { $0.id == shown.id }),
-               self.visiblePageName == Page.reminderList.rawValue {
-                adw_window_title_set_title(self.contentTitle.opaque, current.name)
-            }
-        }
-        pane.onApplied = { [weak self] command in
-            guard let self else { return }
-            self.app.remindersChanged(by: command, in: self)
-        }
         pane.onShowList = { [weak self] id in
-            guard let self, let name = (try? store.reminderLists())?.first(where: { $0.id == id })?.name else { return }
+            guard let self, let name = library.list(id)?.name else { return }
             self.sidebar.select(.reminderList(id))
             adw_window_title_set_title(self.contentTitle.opaque, name)
             self.show(.reminderList)
@@ -442,13 +482,6 @@ final class MainWindow {
     }
 
     var remindersPane: RemindersPane? { reminders }
-
-    /// Another window changed reminders or lists: this one shows them as stored now.
-    func followReminderChange(_ command: ReminderCommand) {
-        guard case .success(let store)? = app.store, let reminders else { return }
-        if command.changesLists, let lists = try? store.reminderLists() { reminders.onListsChanged(lists) }
-        reminders.followChange(command)
-    }
 
     // MARK: History
 
@@ -487,8 +520,8 @@ final class MainWindow {
     /// undone when a note or list it changes was changed elsewhere since: a toast says which.
     func undo() {
         let histories = app.noteHistories
-        guard let entry = history.nextUndo(nextUndoStep: { histories.existing($0)?.steps.nextUndoID }) else { return }
-        guard let editors = editors(for: entry) else { return }
+        let next = history.nextUndo { note, step in histories.existing(note)?.undoPosition(of: step) ?? .gone }
+        guard let entry = takeable(next), let editors = editors(for: entry) else { return }
         for part in entry.parts.reversed() {
             switch part {
             case .note(let id, _):
@@ -502,8 +535,8 @@ final class MainWindow {
 
     func redo() {
         let histories = app.noteHistories
-        guard let entry = history.nextRedo(nextRedoStep: { histories.existing($0)?.steps.nextRedoID }) else { return }
-        guard let editors = editors(for: entry) else { return }
+        let next = history.nextRedo { note, step in histories.existing(note)?.redoPosition(of: step) ?? .gone }
+        guard let entry = takeable(next, redoing: true), let editors = editors(for: entry, redoing: true) else { return }
         for part in entry.parts {
             switch part {
             case .note(let id, _):
@@ -515,9 +548,26 @@ final class MainWindow {
         history.didRedo()
     }
 
+    /// The entry to take, or nil with a toast when its note changed since.
+    private func takeable(_ next: WindowHistory.Next, redoing: Bool = false) -> WindowHistory.Entry? {
+        switch next {
+        case .entry(let entry): return entry
+        case .nothing: return nil
+        case .refused(let id):
+            let name = app.library?.notes[id]?.displayTitle ?? tr("Untitled Note")
+            showToast(changedElsewhere(name, redoing: redoing))
+            return nil
+        }
+    }
+
     /// The editors that show the notes of a step: the first note is shown here when no
     /// window shows it. Nil, with a toast, when one of them changed elsewhere since.
-    private func editors(for entry: WindowHistory.Entry) -> [UUID: NoteEditor]? {
+    private func changedElsewhere(_ note: String, redoing: Bool) -> String {
+        format(redoing ? tr("Nothing was redone: “{note}” was changed elsewhere since")
+                       : tr("Nothing was undone: “{note}” was changed elsewhere since"), ["note": note])
+    }
+
+    private func editors(for entry: WindowHistory.Entry, redoing: Bool = false) -> [UUID: NoteEditor]? {
         var editors: [UUID: NoteEditor] = [:]
         for id in entry.notes {
             if let shown = app.windows.first(where: { $0.editor?.note?.id == id })?.editor {
@@ -529,8 +579,7 @@ final class MainWindow {
             }
         }
         if let stale = editors.first(where: { $0.value.stepsChangedElsewhere }) {
-            let name = stale.value.note?.displayTitle ?? tr("Untitled Note")
-            showToast(format(tr("Nothing was undone: “{note}” was changed elsewhere since"), ["note": name]))
+            showToast(changedElsewhere(stale.value.note?.displayTitle ?? tr("Untitled Note"), redoing: redoing))
             return nil
         }
         if let id = entry.notes.first, editor?.note?.id == id {
@@ -543,29 +592,28 @@ final class MainWindow {
     /// The step of a note no window shows: applied to the stored note when it is still what
     /// the step left, and saved.
     private func undoUnshown(_ id: UUID) {
-        changeUnshown(id) { history, text in history.undo(on: &text) != nil }
+        changeUnshown(id, redoing: false) { history, text in history.undo(on: &text) != nil }
     }
 
     private func redoUnshown(_ id: UUID) {
-        changeUnshown(id) { history, text in history.redo(on: &text) != nil }
+        changeUnshown(id, redoing: true) { history, text in history.redo(on: &text) != nil }
     }
 
-    private func changeUnshown(_ id: UUID, _ change: (inout UndoHistory, inout RichText) -> Bool) {
-        guard case .success(let store)? = app.store, let noteHistory = app.noteHistories.existing(id),
-              let note = try? store.note(id: id), var text = try? note.richText()
+    private func changeUnshown(_ id: UUID, redoing: Bool, _ change: (inout UndoHistory, inout RichText) -> Bool) {
+        guard let library = app.library, let noteHistory = app.noteHistories.existing(id),
+              let note = try? library.note(id: id), var text = try? note.richText()
         else { return }
         guard noteHistory.knownText == text else {
-            showToast(format(tr("Nothing was undone: “{note}” was changed elsewhere since"),
-                             ["note": note.displayTitle ?? tr("Untitled Note")]))
+            showToast(changedElsewhere(note.displayTitle ?? tr("Untitled Note"), redoing: redoing))
             return
         }
         guard change(&noteHistory.steps, &text) else { return }
         do {
-            if case .saved(let saved) = try store.save(
+            if case .saved(let saved) = try library.store.save(
                 noteID: id, title: note.title, body: text, expecting: Store.NoteVersion(note),
                 copyTitle: NoteEditor.conflictingCopyTitle) {
                 noteHistory.knownText = text
-                app.noteSaved(saved)
+                library.noteSaved(saved, origin: self)
             }
         } catch {
             showToast(format(tr("Could not save “{note}”: {reason}"),
@@ -578,13 +626,12 @@ final class MainWindow {
     func showStoreError(_ error: StoreError) {
         let explanation: String
         switch error {
-        case .notADatabase(_, let reason):
-            explanation = format(
-                tr("The file is damaged or is not a Tote database ({reason})."), ["reason": reason])
-        case .unreadable(_, let reason):
-            explanation = format(tr("The file cannot be opened ({reason})."), ["reason": reason])
-        case .cannotCreateFolder(_, let reason):
-            explanation = format(tr("The folder for it cannot be created ({reason})."), ["reason": reason])
+        case .notADatabase:
+            explanation = tr("The file is damaged or is not a Tote database.")
+        case .unreadable(_, let problem):
+            explanation = format(tr("The file cannot be opened: {reason}."), ["reason": Reasons.text(for: problem)])
+        case .cannotCreateFolder(_, let problem):
+            explanation = format(tr("The folder for it cannot be created: {reason}."), ["reason": Reasons.text(for: problem)])
         case .writtenByNewerVersion:
             explanation = tr("It was written by a newer version of Tote.")
         case .damaged:
@@ -747,6 +794,7 @@ final class MainWindow {
             g_settings_set_int(settings, "window-height", height)
             g_settings_set_boolean(settings, "window-maximized", gtk_window_is_maximized(window.cast()))
         }
+        if let libraryObservation { app.library?.stopObserving(libraryObservation) }
         app.windowDidClose(self)
         return true
     }

@@ -23,9 +23,11 @@ final class Sidebar {
     private var listRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
     /// The reverse of the two maps above, for GTK callbacks that give a row.
     private var idsByRow: [WidgetPointer: UUID] = [:]
-    private var notes: [UUID: Note] = [:]
+    private var notes: [UUID: NoteSummary] = [:]
     private var isUpdatingSelection = false
     private var query = ""
+    /// The notes the search found; nil shows all.
+    private var found: Set<UUID>?
 
     init() {
         notesBox = gtk_list_box_new()
@@ -66,13 +68,13 @@ final class Sidebar {
 
     // MARK: Content
 
-    func show(notes: [Note], reminderLists: [ReminderList]) {
+    func show(notes: [NoteSummary], reminderLists: [ReminderList]) {
         notes.forEach(update(note:))
         reminderLists.forEach(add(reminderList:))
     }
 
     /// Adds the note's row or refreshes its name and place.
-    func update(note: Note) {
+    func update(note: NoteSummary) {
         notes[note.id] = note
         let name = note.displayTitle ?? tr("Untitled Note")
         if let existing = noteRows[note.id] {
@@ -94,19 +96,22 @@ final class Sidebar {
         gtk_list_box_remove(notesBox.opaque, row)
     }
 
-    /// Shows only the notes the query finds (see `Note.matches`).
-    func filter(_ query: String) {
+    /// Shows only the notes a search found (`found`, nil for all of them).
+    func filter(_ query: String, found: Set<UUID>?) {
         self.query = query
+        self.found = found
         gtk_label_set_text(notesPlaceholder.opaque, query.isEmpty ? tr("No notes yet") : tr("No notes found"))
         gtk_list_box_invalidate_filter(notesBox.opaque)
     }
+
+    var isFiltered: Bool { found != nil }
 
     /// What the notes list says when it shows no row.
     var notesPlaceholderText: String { String(cString: gtk_label_get_text(notesPlaceholder.opaque)) }
 
     private func showsNoteRow(_ row: UnsafeMutableRawPointer?) -> Bool {
-        guard let id = id(of: row), let note = notes[id] else { return true }
-        return note.matches(query)
+        guard let id = id(of: row), let found else { return true }
+        return found.contains(id)
     }
 
     func add(reminderList list: ReminderList) {

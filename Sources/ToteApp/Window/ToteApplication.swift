@@ -10,6 +10,10 @@ public final class ToteApplication {
     public let application: UnsafeMutablePointer<AdwApplication>
     /// The open store, or why it could not be opened (the window then explains).
     public private(set) var store: Result<Store, StoreError>?
+    /// The live notes and lists every window follows; nil while no store is open.
+    private(set) var library: Library?
+    /// Why the library could not be read at start (the first window says so).
+    private(set) var libraryLoadFailure: (any Error)?
     /// Window state (size, maximized); nil when the schema is not installed, as in an
     /// uninstalled build without GSETTINGS_SCHEMA_DIR.
     private(set) var settings: UnsafeMutablePointer<GSettings>?
@@ -82,9 +86,26 @@ public final class ToteApplication {
         settings = Self.makeSettings()
         Self.loadStyle()
         store = Result { () throws(StoreError) in try Store(location: StoreLocation(appID: appID, environment: environment)) }
+        openLibrary()
         addActions()
         Self.removeOldExports(in: URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
             .appendingPathComponent(appID).appendingPathComponent("exports"))
+    }
+
+    /// The library over the open store, read once for every window.
+    private func openLibrary() {
+        guard case .success(let store)? = store else {
+            library = nil
+            return
+        }
+        let library = Library(store: store)
+        do {
+            try library.load()
+            libraryLoadFailure = nil
+        } catch {
+            libraryLoadFailure = error
+        }
+        self.library = library
     }
 
     /// Files written for other apps to take (a dragged picture as a real file) are kept a
@@ -114,18 +135,20 @@ public final class ToteApplication {
     /// Edits that could not be saved when Tote last quit go into their notes now (or into a
     /// copy, when the note changed since), each with a toast.
     private func restoreUnsavedEdits(into window: MainWindow) {
-        guard case .success(let store)? = store, let unsaved = unsavedNotes else { return }
+        guard let library, let unsaved = unsavedNotes else { return }
+        let store = library.store
         for (file, edit) in unsaved.all() {
             guard let body = try? NativeFormat.decode(edit.content) else { continue }
             do {
                 let note: Note
-                switch try store.save(noteID: edit.noteID, title: edit.title, body: body, expecting: edit.expecting,
-                                      copyTitle: NoteEditor.conflictingCopyTitle) {
+                let outcome = try store.save(noteID: edit.noteID, title: edit.title, body: body, expecting: edit.expecting,
+                                             copyTitle: NoteEditor.conflictingCopyTitle)
+                switch outcome {
                 case .saved(let saved): note = saved
                 case .savedAsCopy(let copy, _): note = copy
                 }
                 unsaved.discard(file)
-                noteSaved(note)
+                library.saveOutcome(outcome, attempted: edit.noteID)
                 window.showToast(format(tr("The text of “{note}” that could not be saved last time is back"),
                                         ["note": note.displayTitle ?? tr("Untitled Note")]))
             } catch {
@@ -147,34 +170,18 @@ public final class ToteApplication {
         windows.first { $0 !== window && $0.noteEditor?.note?.id == id }
     }
 
-    /// A note was saved in one window: every sidebar shows its new name and place.
-    func noteSaved(_ note: Note) {
-        windows.forEach { $0.sidebarView.update(note: note) }
-    }
-
-    /// Reminders or lists changed in one window: the others show them as stored now.
-    func remindersChanged(by command: ReminderCommand, in source: MainWindow) {
-        for window in windows where window !== source { window.followReminderChange(command) }
-    }
-
     /// What a drop between two notes or lists says.
     func describe(_ toast: DropPlan.Toast) -> String {
         func name(_ container: Container) -> String {
-            guard case .success(let store)? = store else { return "" }
             switch container {
-            case .note(let id): return (try? store.note(id: id))??.displayTitle ?? tr("Untitled Note")
-            case .list(let id): return ((try? store.reminderLists()) ?? []).first { $0.id == id }?.name ?? ""
+            case .note(let id): return library?.notes[id]?.displayTitle ?? tr("Untitled Note")
+            case .list(let id): return library?.list(id)?.name ?? ""
             }
         }
         switch toast {
         case .moved(let container): return format(tr("Moved to “{note}”"), ["note": name(container)])
         case .copied(let container): return format(tr("Copied to “{note}”"), ["note": name(container)])
         }
-    }
-
-    /// A note was deleted (here or by another Tote): no sidebar shows it any more.
-    func noteGone(_ id: UUID) {
-        windows.forEach { $0.sidebarView.remove(noteID: id) }
     }
 
     // MARK: A damaged store
@@ -201,6 +208,7 @@ public final class ToteApplication {
         }
         if case .success(let old)? = store { retiredStores.append(old) }
         store = Result { () throws(StoreError) in try Store(location: location) }
+        openLibrary()
         setCreatingEnabled(true)
         let old = windows
         windows = []
@@ -228,6 +236,7 @@ public final class ToteApplication {
     }
 
     private func finishRecovery(_ result: Result<StoreRecovery.Report, StoreRecovery.Failure>) {
+        try? library?.load()
         windows.forEach { $0.reloadStore() }
         let message: String
         switch result {

@@ -11,6 +11,18 @@ public final class NoteHistory {
     public var changedElsewhere = false
 
     public init() {}
+
+    /// Where a step stands among the undo steps.
+    public func undoPosition(of step: UUID) -> WindowHistory.StepPosition {
+        if steps.nextUndoID == step { return .next }
+        return steps.undoSteps.contains { $0.id == step } ? .buried : .gone
+    }
+
+    /// Where a step stands among the redo steps.
+    public func redoPosition(of step: UUID) -> WindowHistory.StepPosition {
+        if steps.nextRedoID == step { return .next }
+        return steps.redoSteps.contains { $0.id == step } ? .buried : .gone
+    }
 }
 
 /// Every note's history, by note id: a note is edited in one window at a time, and its steps

@@ -39,7 +39,8 @@ public struct WindowHistory: Sendable {
         guard !parts.isEmpty else { return ([], false) }
         let dropped = redoEntries
         redoEntries.removeAll()
-        if undoEntries.last?.parts == parts { return ([], false) }
+        // Typing that grew a note's step after another entry reports the same step again.
+        if !parts.contains(.reminders), undoEntries.last?.parts == parts { return ([], false) }
         undoEntries.append(Entry(parts: parts))
         return (Set(dropped.flatMap(\.notes)), dropped.contains(where: \.changesReminders))
     }
@@ -56,22 +57,53 @@ public struct WindowHistory: Sendable {
         }
     }
 
-    /// The entry Ctrl+Z takes next, dropping stale ones on the way. `nextUndoStep` gives a
-    /// note's next undo step (nil when it has none).
-    public mutating func nextUndo(nextUndoStep: (UUID) -> UUID?) -> Entry? {
-        while let entry = undoEntries.last {
-            if Self.isNext(entry, nextStep: nextUndoStep) { return entry }
-            undoEntries.removeLast()
-        }
-        return nil
+    /// Where a note's step stands in that note's history now.
+    public enum StepPosition: Sendable {
+        /// It is the step undo (or redo) would take next.
+        case next
+        /// Other steps came after it: the note changed since, and undoing it would write
+        /// over that.
+        case buried
+        /// It is no longer there: undone (or redone) from another window, or the steps were
+        /// replaced.
+        case gone
     }
 
-    public mutating func nextRedo(nextRedoStep: (UUID) -> UUID?) -> Entry? {
-        while let entry = redoEntries.last {
-            if Self.isNext(entry, nextStep: nextRedoStep) { return entry }
-            redoEntries.removeLast()
+    /// What Ctrl+Z (or Ctrl+Shift+Z) takes next.
+    public enum Next: Hashable, Sendable {
+        case entry(Entry)
+        /// The latest entry's note changed since: nothing may be undone now.
+        case refused(note: UUID)
+        case nothing
+    }
+
+    /// The entry Ctrl+Z takes next. Entries whose steps are gone are dropped on the way; an
+    /// entry whose note changed since is refused, and stays (once the other change is
+    /// undone, it can be). `position` says where a note's step stands among its undo steps.
+    public mutating func nextUndo(position: (_ note: UUID, _ step: UUID) -> StepPosition) -> Next {
+        Self.next(in: &undoEntries, position: position)
+    }
+
+    /// The same for Ctrl+Shift+Z; `position` looks among the note's redo steps.
+    public mutating func nextRedo(position: (_ note: UUID, _ step: UUID) -> StepPosition) -> Next {
+        Self.next(in: &redoEntries, position: position)
+    }
+
+    private static func next(in entries: inout [Entry], position: (UUID, UUID) -> StepPosition) -> Next {
+        entryLoop: while let entry = entries.last {
+            for part in entry.parts {
+                guard case .note(let id, let step) = part else { continue }
+                switch position(id, step) {
+                case .next: continue
+                case .buried: return .refused(note: id)
+                case .gone:
+                    entries.removeLast()
+                    continue entryLoop
+                }
+            }
+            return .entry(entry)
         }
-        return nil
+        return .nothing
     }
 
     /// The entry from `nextUndo` was undone.
@@ -90,12 +122,5 @@ public struct WindowHistory: Sendable {
     public mutating func forget(note id: UUID) {
         undoEntries.removeAll { $0.notes.contains(id) }
         redoEntries.removeAll { $0.notes.contains(id) }
-    }
-
-    private static func isNext(_ entry: Entry, nextStep: (UUID) -> UUID?) -> Bool {
-        entry.parts.allSatisfy { part in
-            guard case .note(let id, let step) = part else { return true }
-            return nextStep(id) == step
-        }
     }
 }

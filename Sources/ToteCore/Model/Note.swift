@@ -34,7 +34,9 @@ extension Note: FetchableRecord, PersistableRecord {
 extension Note {
     /// What the sidebar shows: the title, else the first non-blank line of the body, else nil
     /// (the app shows a translated "Untitled Note"). Cut to a length a sidebar can show.
-    public var displayTitle: String? {
+    public var displayTitle: String? { Self.displayTitle(title: title, body: body) }
+
+    static func displayTitle(title: String, body: String) -> String? {
         let candidates = [title] + body.split(whereSeparator: \.isNewline).prefix(50).map(String.init)
         guard let line = candidates.lazy
             .map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) })
@@ -48,6 +50,10 @@ extension Note {
     /// Whether a search finds this note: every word of the query appears in the title or the
     /// body, ignoring case and accents. An empty query finds every note.
     public func matches(_ query: String) -> Bool {
+        Self.matches(query, title: title, body: body)
+    }
+
+    static func matches(_ query: String, title: String, body: String) -> Bool {
         let words = query.split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return true }
         return words.allSatisfy { word in

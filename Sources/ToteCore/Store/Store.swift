@@ -30,8 +30,7 @@ public final class Store: Sendable {
                 try FileManager.default.createDirectory(
                     at: location.directory, withIntermediateDirectories: true)
             } catch {
-                throw .cannotCreateFolder(
-                    path: location.directory.path, reason: Self.describe(error))
+                throw .cannotCreateFolder(path: location.directory.path, problem: FileProblem(writing: error))
             }
         }
         try Self.checkExistingFile(at: path)
@@ -101,6 +100,33 @@ public final class Store: Sendable {
     public func notes() throws -> [Note] {
         try read { db in
             try Note.order(Column("modified").desc).fetchAll(db)
+        }
+    }
+
+    /// Every note's summary, most recently changed first: what the sidebar needs, without
+    /// reading every note's content.
+    public func noteSummaries() throws -> [NoteSummary] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, title, substr(body, 1, \(NoteSummary.openingLength)) AS opening, modified
+                FROM note ORDER BY modified DESC
+                """).map { row in
+                NoteSummary(id: row["id"], title: row["title"], opening: row["opening"], modified: row["modified"])
+            }
+        }
+    }
+
+    /// The notes a search finds (`Note.matches`), read a row at a time. Slow with many
+    /// long notes: call it off the main thread.
+    public func noteIDs(matching query: String) throws -> Set<UUID> {
+        try read { db in
+            var found: Set<UUID> = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, title, body FROM note")
+            while let row = try rows.next() {
+                let title: String = row["title"], body: String = row["body"]
+                if Note.matches(query, title: title, body: body) { found.insert(row["id"]) }
+            }
+            return found
         }
     }
 
@@ -314,10 +340,10 @@ public final class Store: Sendable {
             return
         }
         if isDirectory.boolValue {
-            throw .unreadable(path: path, reason: "a folder is in the place of the database file")
+            throw .unreadable(path: path, problem: .folder)
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied")
+            throw .unreadable(path: path, problem: .permissionDenied)
         }
     }
 
@@ -362,19 +388,24 @@ public final class Store: Sendable {
 
     private static func classify(_ error: any Error, path: String) -> StoreError {
         guard let error = error as? DatabaseError else {
-            return .unreadable(path: path, reason: describe(error))
+            return .unreadable(path: path, problem: FileProblem(writing: error))
         }
         switch error.resultCode.primaryResultCode {
         case .SQLITE_NOTADB:
-            return .notADatabase(path: path, reason: error.message ?? "\(error.resultCode)")
+            return .notADatabase(path: path)
         case .SQLITE_CORRUPT:
             return .damaged(path: path)
         default:
-            return .unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+            return .unreadable(path: path, problem: problem(for: error.resultCode.primaryResultCode))
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        (error as NSError).localizedDescription
+    /// SQLite's reason for not opening a file, as a problem with the file: never its words.
+    private static func problem(for code: ResultCode) -> FileProblem {
+        switch code {
+        case .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH, .SQLITE_CANTOPEN: return .permissionDenied
+        case .SQLITE_FULL: return .diskFull
+        default: return .system(code: EIO)
+        }
     }
 }

@@ -3,11 +3,11 @@ import Foundation
 /// Why the store could not be opened. The file it names is never modified or replaced.
 public enum StoreError: Error, Sendable, Equatable {
     /// The folder for the store could not be created.
-    case cannotCreateFolder(path: String, reason: String)
+    case cannotCreateFolder(path: String, problem: FileProblem)
     /// The file exists but cannot be opened (a folder in its place, no permission, …).
-    case unreadable(path: String, reason: String)
-    /// The file is not an SQLite database, or its contents are damaged.
-    case notADatabase(path: String, reason: String)
+    case unreadable(path: String, problem: FileProblem)
+    /// The file is not an SQLite database.
+    case notADatabase(path: String)
     /// The database was written by a newer Tote, whose changes this one does not know.
     case writtenByNewerVersion(path: String)
     /// SQLite found pages of the file damaged, at opening or later: nothing more is written
@@ -17,7 +17,7 @@ public enum StoreError: Error, Sendable, Equatable {
     public var path: String {
         switch self {
         case .cannotCreateFolder(let path, _), .unreadable(let path, _),
-             .notADatabase(let path, _), .writtenByNewerVersion(let path), .damaged(let path):
+             .notADatabase(let path), .writtenByNewerVersion(let path), .damaged(let path):
             return path
         }
     }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Everything a person has, live: the store and what is loaded from it (the notes' summaries
+/// and the lists). Every change goes through here, is written in one transaction, and is
+/// published to every observer, so all windows always show the same notes and lists.
+///
+/// A note's body is saved off the main thread by the editor that shows it (through `store`);
+/// the outcome comes back through `noteSaved` or `saveOutcome`, which publish it.
+@MainActor
+public final class Library {
+    public nonisolated let store: Store
+    /// Every note, as the sidebar names it.
+    public private(set) var notes: [UUID: NoteSummary] = [:]
+    /// Every list, in sidebar order.
+    public private(set) var lists: [ReminderList] = []
+    private var observers: [UUID: @MainActor (LibraryChange) -> Void] = [:]
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// Reads the summaries and lists (at start, and after a recovery added some).
+    public func load() throws {
+        let summaries = try store.noteSummaries()
+        notes = Dictionary(uniqueKeysWithValues: summaries.map { ($0.id, $0) })
+        lists = try store.reminderLists()
+    }
+
+    /// The notes, most recently changed first.
+    public var notesByDate: [NoteSummary] { notes.values.sorted { $0.modified > $1.modified } }
+
+    // MARK: Observing
+
+    /// Calls `observer` after every change, with what changed. Returns a token for
+    /// `stopObserving`.
+    public func observe(_ observer: @escaping @MainActor (LibraryChange) -> Void) -> UUID {
+        let token = UUID()
+        observers[token] = observer
+        return token
+    }
+
+    public func stopObserving(_ token: UUID) {
+        observers[token] = nil
+    }
+
+    private func publish(_ change: LibraryChange) {
+        for note in change.savedNotes { notes[note.id] = note }
+        for id in change.removedNotes { notes[id] = nil }
+        for observer in observers.values { observer(change) }
+    }
+
+    // MARK: Notes
+
+    public func note(id: UUID) throws -> Note? {
+        try store.note(id: id)
+    }
+
+    public func createNote(origin: AnyObject? = nil) throws -> Note {
+        let note = try store.createNote()
+        publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
+        return note
+    }
+
+    /// Deletes a note and returns it as it was, for Undo; nil when it was gone already.
+    public func deleteNote(id: UUID, origin: AnyObject? = nil) throws -> Note? {
+        let deleted = try store.deleteNote(id: id)
+        // Gone either way: whoever still shows it follows.
+        publish(LibraryChange(removedNotes: [id], origin: origin.map(ObjectIdentifier.init)))
+        return deleted
+    }
+
+    public func restore(_ note: Note, origin: AnyObject? = nil) throws {
+        try store.restore(note)
+        publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
+    }
+
+    /// A note was saved (its editor wrote it off the main thread).
+    public func noteSaved(_ note: Note, origin: AnyObject? = nil) {
+        publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
+    }
+
+    /// What a save found: the note saved, or a copy made because the stored note had changed
+    /// or gone, beside the note as stored now.
+    public func saveOutcome(_ outcome: Store.SaveOutcome, attempted: UUID, origin: AnyObject? = nil) {
+        switch outcome {
+        case .saved(let note):
+            noteSaved(note, origin: origin)
+        case .savedAsCopy(let copy, let original):
+            publish(LibraryChange(
+                savedNotes: [copy, original].compactMap { $0.map(NoteSummary.init) },
+                removedNotes: original == nil ? [attempted] : [], origin: origin.map(ObjectIdentifier.init)))
+        }
+    }
+
+    /// The notes a search finds, read off the main thread.
+    public func noteIDs(matching query: String) async throws -> Set<UUID> {
+        let store = self.store
+        return try await Task.detached { try store.noteIDs(matching: query) }.value
+    }
+
+    // MARK: Reminders and lists
+
+    public func reminders(inList id: UUID) throws -> [Reminder] {
+        try store.reminders(inList: id)
+    }
+
+    public func list(_ id: UUID) -> ReminderList? {
+        lists.first { $0.id == id }
+    }
+
+    /// Applies a command in one transaction, or nothing of it (throwing
+    /// `StoreWriteFailure.changedElsewhere` when what it expects changed since).
+    public func apply(_ command: ReminderCommand, origin: AnyObject? = nil) throws {
+        try store.apply(command)
+        if command.changesLists { lists = try store.reminderLists() }
+        publish(LibraryChange(reminders: command, origin: origin.map(ObjectIdentifier.init)))
+    }
+}
