@@ -17,6 +17,13 @@ struct _ToteContentProvider
   gpointer context;
   GDestroyNotify destroy;
   GHashTable *produced; /* mime type → GBytes: destinations (Nautilus) ask more than once */
+  GHashTable *waiting;  /* mime type → GPtrArray of GTask: writes waiting for produce's answer */
+};
+
+struct _ToteContentReply
+{
+  ToteContentProvider *provider; /* a reference, until the answer */
+  char *mime_type;
 };
 
 G_DEFINE_FINAL_TYPE (ToteContentProvider, tote_content_provider, GDK_TYPE_CONTENT_PROVIDER)
@@ -25,19 +32,6 @@ static GdkContentFormats *
 tote_content_provider_ref_formats (GdkContentProvider *provider)
 {
   return gdk_content_formats_ref (TOTE_CONTENT_PROVIDER (provider)->formats);
-}
-
-static GBytes *
-tote_content_provider_bytes (ToteContentProvider *self, const char *mime_type)
-{
-  GBytes *bytes = g_hash_table_lookup (self->produced, mime_type);
-  if (bytes == NULL && self->produce != NULL)
-    {
-      bytes = self->produce (mime_type, self->context);
-      if (bytes != NULL)
-        g_hash_table_insert (self->produced, g_strdup (mime_type), bytes);
-    }
-  return bytes;
 }
 
 static void
@@ -52,6 +46,26 @@ tote_content_provider_write_done (GObject *stream, GAsyncResult *result, gpointe
   g_object_unref (task);
 }
 
+/* Writes bytes to the stream a task was given (its task data), or fails it. */
+static void
+write_or_fail (GTask *task, GBytes *bytes, const char *mime_type)
+{
+  if (bytes == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               "Cannot provide contents as “%s”", mime_type);
+      g_object_unref (task);
+      return;
+    }
+  GOutputStream *stream = g_task_get_task_data (task);
+  /* The bytes stay alive while the stream writes them: the task holds them too. */
+  g_object_set_data_full (G_OBJECT (task), "bytes", g_bytes_ref (bytes), (GDestroyNotify) g_bytes_unref);
+  gsize size = 0;
+  gconstpointer start = g_bytes_get_data (bytes, &size);
+  g_output_stream_write_all_async (stream, start, size, g_task_get_priority (task),
+                                   g_task_get_cancellable (task), tote_content_provider_write_done, task);
+}
+
 static void
 tote_content_provider_write_mime_type_async (GdkContentProvider *provider, const char *mime_type,
                                              GOutputStream *stream, int io_priority,
@@ -62,23 +76,52 @@ tote_content_provider_write_mime_type_async (GdkContentProvider *provider, const
   GTask *task = g_task_new (provider, cancellable, callback, data);
   g_task_set_priority (task, io_priority);
   g_task_set_source_tag (task, tote_content_provider_write_mime_type_async);
+  g_task_set_task_data (task, g_object_ref (stream), g_object_unref);
 
-  GBytes *bytes = gdk_content_formats_contain_mime_type (self->formats, mime_type)
-                    ? tote_content_provider_bytes (self, mime_type)
-                    : NULL;
-  if (bytes == NULL)
+  if (!gdk_content_formats_contain_mime_type (self->formats, mime_type) || self->produce == NULL)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                               "Cannot provide contents as “%s”", mime_type);
-      g_object_unref (task);
+      write_or_fail (task, NULL, mime_type);
       return;
     }
-  /* The task keeps the bytes alive while the stream writes them. */
-  g_task_set_task_data (task, g_bytes_ref (bytes), (GDestroyNotify) g_bytes_unref);
-  gsize size = 0;
-  gconstpointer start = g_bytes_get_data (bytes, &size);
-  g_output_stream_write_all_async (stream, start, size, io_priority, cancellable,
-                                   tote_content_provider_write_done, task);
+  GBytes *bytes = g_hash_table_lookup (self->produced, mime_type);
+  if (bytes != NULL)
+    {
+      write_or_fail (task, bytes, mime_type);
+      return;
+    }
+  GPtrArray *waiting = g_hash_table_lookup (self->waiting, mime_type);
+  if (waiting != NULL)
+    {
+      g_ptr_array_add (waiting, task);
+      return;
+    }
+  waiting = g_ptr_array_new ();
+  g_ptr_array_add (waiting, task);
+  g_hash_table_insert (self->waiting, g_strdup (mime_type), waiting);
+  ToteContentReply *reply = g_new0 (ToteContentReply, 1);
+  reply->provider = g_object_ref (self);
+  reply->mime_type = g_strdup (mime_type);
+  self->produce (mime_type, reply, self->context);
+}
+
+void
+tote_shim_content_reply (ToteContentReply *reply, GBytes *bytes)
+{
+  ToteContentProvider *self = reply->provider;
+  if (bytes != NULL)
+    g_hash_table_insert (self->produced, g_strdup (reply->mime_type), g_bytes_ref (bytes));
+  GPtrArray *waiting = NULL;
+  gpointer key = NULL;
+  if (g_hash_table_steal_extended (self->waiting, reply->mime_type, &key, (gpointer *) &waiting))
+    {
+      g_free (key);
+      for (guint i = 0; i < waiting->len; i++)
+        write_or_fail (g_ptr_array_index (waiting, i), bytes, reply->mime_type);
+      g_ptr_array_unref (waiting);
+    }
+  g_free (reply->mime_type);
+  g_object_unref (self);
+  g_free (reply);
 }
 
 static gboolean
@@ -94,6 +137,7 @@ tote_content_provider_finalize (GObject *object)
   ToteContentProvider *self = TOTE_CONTENT_PROVIDER (object);
   g_clear_pointer (&self->formats, gdk_content_formats_unref);
   g_clear_pointer (&self->produced, g_hash_table_unref);
+  g_clear_pointer (&self->waiting, g_hash_table_unref); /* empty: every reply holds a reference */
   if (self->destroy != NULL)
     self->destroy (self->context);
   G_OBJECT_CLASS (tote_content_provider_parent_class)->finalize (object);
@@ -113,6 +157,7 @@ static void
 tote_content_provider_init (ToteContentProvider *self)
 {
   self->produced = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
+  self->waiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
 }
 
 GdkContentProvider *

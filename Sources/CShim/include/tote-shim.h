@@ -48,12 +48,16 @@ const char *tote_shim_shortcuts_ui (void);
 void tote_shim_log_message (const char *message);
 
 /* Content promised by format: `produce` is called on the main thread the first time a
- * destination reads a MIME type, returns new bytes (or NULL: not available) which are kept
- * for later reads of the same type. `destroy` releases `context` with the provider. */
-typedef GBytes *(*ToteContentProduce) (const char *mime_type, gpointer context);
+ * destination reads a MIME type. It answers, then or later, with
+ * tote_shim_content_reply (on the main thread, exactly once): the bytes, which are kept for
+ * later reads of the same type, or NULL (not available). Reads of a type asked for again
+ * before the answer wait for it. `destroy` releases `context` with the provider. */
+typedef struct _ToteContentReply ToteContentReply;
+typedef void (*ToteContentProduce) (const char *mime_type, ToteContentReply *reply, gpointer context);
 GdkContentProvider *tote_shim_content_provider_new (const char *const *mime_types,
                                                     ToteContentProduce produce,
                                                     gpointer context, GDestroyNotify destroy);
+void tote_shim_content_reply (ToteContentReply *reply, GBytes *bytes);
 
 /* Reads the first available of `mime_types` into bytes, at most `limit` of them. `done` is
  * called once: with the MIME type and bytes, or with an error message ("too-large" past the

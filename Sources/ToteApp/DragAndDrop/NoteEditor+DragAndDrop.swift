@@ -124,10 +124,17 @@ extension NoteEditor {
         let media = store.media
         let exports = URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
             .appendingPathComponent(String(cString: tote_shim_app_id())).appendingPathComponent("exports")
-        return ContentTransfer.provider(offering: NoteTransfer.offered(for: fragment)) { type in
-            NoteTransfer.data(
-                for: type, of: fragment, origin: origin, mediaData: { try? Data(contentsOf: media.url(for: $0)) },
-                exportFile: { try? media.exportCopy(of: $0, into: exports) })
+        // Encoding, reading media and writing the exported copy of a picture happen off the
+        // main thread; the destination waits for them.
+        return ContentTransfer.provider(offering: NoteTransfer.offered(for: fragment)) { type, reply in
+            Task {
+                let data = await Task.detached {
+                    NoteTransfer.data(
+                        for: type, of: fragment, origin: origin, mediaData: { try? Data(contentsOf: media.url(for: $0)) },
+                        exportFile: { try? media.exportCopy(of: $0, into: exports) })
+                }.value
+                reply(data)
+            }
         }
     }
 
@@ -139,9 +146,9 @@ extension NoteEditor {
         tote_shim_drag_cancel_on_escape(OpaquePointer(drag))
         let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
         if let image = NoteTransfer.soleAttachment(of: session.fragment), image.kind == .image {
-            // A picture drags as its thumbnail.
-            let picture = gtk_picture_new_for_filename(store.media.url(for: image.media).path)!
-            gtk_widget_set_size_request(picture, 128, 96)
+            // A picture drags as its thumbnail, decoded off the main thread.
+            let picture = AttachmentView.picture(path: store.media.url(for: image.media).path, name: image.fileName,
+                                                 maximumWidth: 128)
             gtk_widget_set_opacity(picture, 0.85)
             gtk_drag_icon_set_child(icon.opaque, picture)
             return

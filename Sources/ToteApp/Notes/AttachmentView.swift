@@ -41,21 +41,22 @@ enum AttachmentView {
     /// bounded texture; it then takes the image's size, scaled down to `maximumImageWidth`.
     /// A picture too large to decode (a decompression bomb) or unreadable is never decoded:
     /// it shows a picture icon and says why.
-    private static func picture(path: String, name: String) -> WidgetPointer {
+    static func picture(path: String, name: String, maximumWidth: Int = maximumImageWidth) -> WidgetPointer {
         let picture = gtk_picture_new()!
-        gtk_widget_set_size_request(picture, 160, 120)
+        gtk_widget_set_size_request(picture, Int32(min(160, maximumWidth)), Int32(min(120, maximumWidth * 3 / 4)))
+        let decodedWidth = Int32(min(Int(decodedWidth), maximumWidth * 2))
         gtk_widget_add_css_class(picture, "card")
         g_object_ref(picture.raw)
         let address = UInt(bitPattern: picture.raw)
         decoding.async {
-            let outcome = decode(path)
+            let outcome = decode(path, width: decodedWidth)
             Task { @MainActor in
                 let picture = UnsafeMutableRawPointer(bitPattern: address)!.assumingMemoryBound(to: GtkWidget.self)
                 defer { g_object_unref(picture.raw) }
                 switch outcome {
                 case .decoded(let texture, let width, let height):
                     let raw = UnsafeMutableRawPointer(bitPattern: texture)!
-                    let shownWidth = min(width, maximumImageWidth)
+                    let shownWidth = min(width, maximumWidth)
                     let shownHeight = width > 0 ? height * shownWidth / width : height
                     gtk_picture_set_paintable(picture.opaque, OpaquePointer(raw))
                     gtk_widget_set_size_request(picture, Int32(shownWidth), Int32(shownHeight))
@@ -74,7 +75,7 @@ enum AttachmentView {
         case refused(ContentRules.PictureRefusal)
     }
 
-    private nonisolated static func decode(_ path: String) -> Decoded {
+    private nonisolated static func decode(_ path: String, width decodedWidth: Int32) -> Decoded {
         let picture: PictureHeader
         switch ContentRules.checkPicture(fileAt: URL(fileURLWithPath: path)) {
         case .success(let checked): picture = checked

@@ -7,8 +7,10 @@ import Foundation
 @MainActor
 enum ContentTransfer {
     private final class ProducerBox {
-        let produce: @MainActor (String) -> Data?
-        init(_ produce: @escaping @MainActor (String) -> Data?) { self.produce = produce }
+        let produce: @MainActor (String, @escaping @MainActor (Data?) -> Void) -> Void
+        init(_ produce: @escaping @MainActor (String, @escaping @MainActor (Data?) -> Void) -> Void) {
+            self.produce = produce
+        }
     }
 
     private final class ReadBox {
@@ -23,20 +25,34 @@ enum ContentTransfer {
         case failed(String)
     }
 
-    /// A new GdkContentProvider (owned by the caller) promising `mimeTypes`.
+    /// A new GdkContentProvider (owned by the caller) promising `mimeTypes`, made on the
+    /// main thread when first read.
     static func provider(
         offering mimeTypes: [String], produce: @escaping @MainActor (String) -> Data?
     ) -> UnsafeMutablePointer<GdkContentProvider> {
-        let box = Unmanaged.passRetained(ProducerBox(produce)).toOpaque()
+        provider(offering: mimeTypes) { type, reply in reply(produce(type)) }
+    }
+
+    /// A new GdkContentProvider (owned by the caller) promising `mimeTypes`. `produceLater`
+    /// answers through its reply, on the main thread, when the content is ready: work that
+    /// reads or writes files runs elsewhere meanwhile, and the destination waits for it.
+    static func provider(
+        offering mimeTypes: [String],
+        produceLater: @escaping @MainActor (String, _ reply: @escaping @MainActor (Data?) -> Void) -> Void
+    ) -> UnsafeMutablePointer<GdkContentProvider> {
+        let box = Unmanaged.passRetained(ProducerBox(produceLater)).toOpaque()
         return withCStringArray(mimeTypes) { types in
-            tote_shim_content_provider_new(types, { mimeType, context in
-                nonisolated(unsafe) let context = context
+            tote_shim_content_provider_new(types, { mimeType, reply, context in
+                nonisolated(unsafe) let (context, reply) = (context, reply)
                 let type = String(cString: mimeType!)
-                let data = MainActor.assumeIsolated {
-                    Unmanaged<ProducerBox>.fromOpaque(context!).takeUnretainedValue().produce(type)
+                MainActor.assumeIsolated {
+                    Unmanaged<ProducerBox>.fromOpaque(context!).takeUnretainedValue().produce(type) { data in
+                        guard let data else { return tote_shim_content_reply(reply, nil) }
+                        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+                        tote_shim_content_reply(reply, bytes)
+                        g_bytes_unref(bytes)
+                    }
                 }
-                guard let data else { return nil }
-                return data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             }, box, { context in
                 Unmanaged<ProducerBox>.fromOpaque(context!).release()
             })
