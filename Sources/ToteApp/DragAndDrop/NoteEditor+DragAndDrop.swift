@@ -36,22 +36,10 @@ extension NoteEditor {
         let source = gtk_drag_source_new()!
         gtk_event_controller_set_propagation_phase(source.opaque, GTK_PHASE_CAPTURE)
         gtk_drag_source_set_actions(source, GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
-        let context = Unmanaged.passRetained(WeakEditorBox(self)).toOpaque()
-        let prepare: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?)
-            -> UnsafeMutableRawPointer? = { source, x, y, context in
-            nonisolated(unsafe) let context = context
-            nonisolated(unsafe) let source = source
-            let provider = MainActor.assumeIsolated { () -> UInt in
-                guard let editor = Unmanaged<WeakEditorBox>.fromOpaque(context!).takeUnretainedValue().editor,
-                      let provider = editor.prepareDrag(x: x, y: y, source: source)
-                else { return 0 }
-                return UInt(bitPattern: provider)
-            }
-            return UnsafeMutableRawPointer(bitPattern: provider)
+        let sourceAddress = UInt(bitPattern: UnsafeMutableRawPointer(source))  // not retained: it holds this closure
+        source.connectPrepare { [weak self] x, y in
+            self?.prepareDrag(x: x, y: y, source: UnsafeMutableRawPointer(bitPattern: sourceAddress))
         }
-        g_signal_connect_data(source.raw, "prepare", unsafeBitCast(prepare, to: GCallback.self), context, { context, _ in
-            Unmanaged<WeakEditorBox>.fromOpaque(context!).release()
-        }, GConnectFlags(rawValue: 0))
         // GtkTextView's click gesture claims every press (bubble phase), which would cancel
         // this source: a press inside the selection is claimed here first, in the capture
         // phase, and the text view does not see it. Anywhere else the source stands aside.
@@ -195,42 +183,11 @@ extension NoteEditor {
             return gdk_content_formats_builder_free_to_formats(builder)
         }
         let target = gtk_drop_target_async_new(formats, GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))!
-        let context = { Unmanaged.passRetained(WeakEditorBox(self)).toOpaque() }
-        let release: GClosureNotify = { context, _ in Unmanaged<WeakEditorBox>.fromOpaque(context!).release() }
-
-        let motion: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?)
-            -> UInt32 = { _, drop, x, y, context in
-            nonisolated(unsafe) let (drop, context) = (drop, context)
-            return MainActor.assumeIsolated {
-                guard let editor = Unmanaged<WeakEditorBox>.fromOpaque(context!).takeUnretainedValue().editor,
-                      let drop else { return 0 }
-                return editor.dropMotion(drop, x: x, y: y)
-            }
-        }
         for signal in ["drag-enter", "drag-motion"] {
-            g_signal_connect_data(target.raw, signal, unsafeBitCast(motion, to: GCallback.self), context(), release,
-                                  GConnectFlags(rawValue: 0))
+            target.connectDropMotion(signal) { [weak self] drop, x, y in self?.dropMotion(drop, x: x, y: y) ?? 0 }
         }
-        let leave: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
-            _, _, context in
-            nonisolated(unsafe) let context = context
-            MainActor.assumeIsolated {
-                Unmanaged<WeakEditorBox>.fromOpaque(context!).takeUnretainedValue().editor?.hideDropCaret()
-            }
-        }
-        g_signal_connect_data(target.raw, "drag-leave", unsafeBitCast(leave, to: GCallback.self), context(), release,
-                              GConnectFlags(rawValue: 0))
-        let drop: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?)
-            -> gboolean = { _, drop, x, y, context in
-            nonisolated(unsafe) let (drop, context) = (drop, context)
-            return MainActor.assumeIsolated {
-                guard let editor = Unmanaged<WeakEditorBox>.fromOpaque(context!).takeUnretainedValue().editor,
-                      let drop else { return 0 }
-                return editor.dropped(drop, x: x, y: y).g
-            }
-        }
-        g_signal_connect_data(target.raw, "drop", unsafeBitCast(drop, to: GCallback.self), context(), release,
-                              GConnectFlags(rawValue: 0))
+        target.connect("drag-leave") { [weak self] (_: UnsafeMutableRawPointer?) in self?.hideDropCaret() }
+        target.connectDrop { [weak self] drop, x, y in self?.dropped(drop, x: x, y: y) ?? false }
         gtk_widget_add_controller(textView, target.opaque)
     }
 

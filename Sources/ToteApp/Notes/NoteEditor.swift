@@ -732,12 +732,9 @@ final class NoteEditor {
     // MARK: Actions
 
     private func addActions() {
-        let group = g_simple_action_group_new()!
+        let group = Actions.group(named: "editor", on: widget)
         func add(_ name: String, _ handler: @escaping @MainActor (NoteEditor) -> Void) {
-            let action = g_simple_action_new(name, nil)!
-            action.connect("activate") { [weak self] _ in if let self { handler(self) } }
-            g_action_map_add_action(group.opaque, action)
-            g_object_unref(action.raw)
+            Actions.add(name, to: group) { [weak self] _ in if let self { handler(self) } }
         }
         add("undo") { editor in if let undo = editor.onUndo { undo() } else { editor.undo() } }
         add("redo") { editor in if let redo = editor.onRedo { redo() } else { editor.redo() } }
@@ -755,8 +752,6 @@ final class NoteEditor {
         add("checklist") { $0.setParagraphStyle(.checklist(checked: false)) }
         add("toggle-checked") { $0.toggleChecked() }
         add("insert-file") { $0.onInsertFile() }
-        gtk_widget_insert_action_group(widget, "editor", group.opaque)
-        g_object_unref(group.raw)
 
         // In the capture phase, so they come before GtkTextView's own Ctrl+Z.
         let controller = gtk_shortcut_controller_new()!

@@ -19,6 +19,9 @@ private typealias UIntArgument = @MainActor (UInt32) -> Void
 private typealias Pressed = @MainActor (Int32, Double, Double) -> Void
 private typealias KeyPressed = @MainActor (UInt32, UInt32) -> Bool
 private typealias InsertText = @MainActor (UnsafeMutablePointer<GtkTextIter>, String) -> Void
+private typealias Prepare = @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?
+private typealias DropPosition = @MainActor (UnsafeMutableRawPointer, Double, Double) -> UInt32
+private typealias OpenFiles = @MainActor ([String]) -> Void
 
 private let releaseBox: GClosureNotify = { data, _ in
     guard let data else { return }
@@ -114,7 +117,69 @@ private let insertTextTrampoline: @convention(c) (
     }
 }
 
+private let prepareTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?
+) -> UnsafeMutableRawPointer? = { _, x, y, data in
+    nonisolated(unsafe) let data = data
+    let provider = MainActor.assumeIsolated {
+        UInt(bitPattern: Unmanaged<SignalBox<Prepare>>.fromOpaque(data!).takeUnretainedValue().handler(x, y))
+    }
+    return UnsafeMutableRawPointer(bitPattern: provider)
+}
+
+private let dropPositionTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?
+) -> UInt32 = { _, drop, x, y, data in
+    nonisolated(unsafe) let (drop, data) = (drop, data)
+    return MainActor.assumeIsolated {
+        guard let drop else { return 0 }
+        return Unmanaged<SignalBox<DropPosition>>.fromOpaque(data!).takeUnretainedValue().handler(drop, x, y)
+    }
+}
+
+private let openFilesTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?,
+    UnsafeMutableRawPointer?
+) -> Void = { _, files, count, _, data in
+    var paths: [String] = []
+    for index in 0..<Int(count) {
+        guard let file = files?[index], let path = g_file_get_path(file) else { continue }
+        paths.append(String(cString: path))
+        g_free(path)
+    }
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<OpenFiles>>.fromOpaque(data!).takeUnretainedValue().handler(paths)
+    }
+}
+
 extension GObjectPointer {
+    /// GtkDragSource::prepare: the content of a drag starting at a position, or nil for no
+    /// drag. The provider returned is the drag's (transfer full).
+    @MainActor @discardableResult
+    func connectPrepare(_ handler: @escaping @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?) -> gulong {
+        connect("prepare", SignalBox<Prepare>(handler), prepareTrampoline)
+    }
+
+    /// GtkDropTargetAsync::drag-enter and ::drag-motion: the GdkDrop and the position; returns
+    /// the GdkDragAction to show.
+    @MainActor @discardableResult
+    func connectDropMotion(_ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer, Double, Double) -> UInt32) -> gulong {
+        connect(signal, SignalBox<DropPosition>(handler), dropPositionTrampoline)
+    }
+
+    /// GtkDropTargetAsync::drop: the GdkDrop and the position; true when the drop is taken.
+    @MainActor @discardableResult
+    func connectDrop(_ handler: @escaping @MainActor (UnsafeMutableRawPointer, Double, Double) -> Bool) -> gulong {
+        connect("drop", SignalBox<DropPosition> { drop, x, y in handler(drop, x, y) ? 1 : 0 }, dropPositionTrampoline)
+    }
+
+    /// GApplication::open: the paths of the files given.
+    @MainActor @discardableResult
+    func connectOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> gulong {
+        connect("open", SignalBox<OpenFiles>(handler), openFilesTrampoline)
+    }
+
     /// For signals whose handler takes two pointers after the instance
     /// (GtkTextBuffer::delete-range, GtkTextBuffer::mark-set, …).
     @MainActor @discardableResult

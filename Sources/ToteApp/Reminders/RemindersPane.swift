@@ -477,9 +477,9 @@ final class RemindersPane {
     /// Asks for an .ics file and adds its reminders to the end of the shown list.
     private func chooseFileToImport() {
         guard list != nil else { return }
-        chooseFile(title: tr("Import Reminders"), action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: tr("_Import")) {
-            [weak self] url in
-            guard let self else { return }
+        FileChooser.open(title: tr("Import Reminders"), accept: tr("_Import"), parent: window, filter: Self.calendarFiles) {
+            [weak self] urls in
+            guard let self, let url = urls.first else { return }
             let index = self.rows.count
             Task { [weak self] in
                 let result = await Task.detached { Self.readCalendar(at: url) }.value
@@ -499,8 +499,8 @@ final class RemindersPane {
         guard let list else { return }
         let chosen = selectedReminders()
         let reminders = chosen.isEmpty ? rows : chosen
-        chooseFile(title: tr("Export Reminders"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Export"),
-                   suggestedName: "\(list.name).ics") { [weak self] url in
+        FileChooser.save(title: tr("Export Reminders"), accept: tr("_Export"), parent: window,
+                         suggestedName: "\(list.name).ics", filter: Self.calendarFiles) { [weak self] url in
             Task { [weak self] in
                 let error = await Task.detached { () -> String? in
                     do {
@@ -522,31 +522,9 @@ final class RemindersPane {
         }
     }
 
-    /// A calendar file chosen through the file chooser portal.
-    private func chooseFile(
-        title: String, action: GtkFileChooserAction, accept: String, suggestedName: String? = nil,
-        then chosen: @escaping @MainActor (URL) -> Void
-    ) {
-        let chooser = gtk_file_chooser_native_new(title, window.cast(), action, accept, tr("_Cancel"))!
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, tr("Calendar files"))
-        gtk_file_filter_add_mime_type(filter, "text/calendar")
-        gtk_file_filter_add_pattern(filter, "*.ics")
-        gtk_file_chooser_add_filter(chooser.opaque, filter)
-        if let suggestedName { gtk_file_chooser_set_current_name(chooser.opaque, suggestedName) }
-        chooser.connectInt("response") { response in
-            defer { g_object_unref(chooser.raw) }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.opaque) else { return }
-            defer { g_object_unref(file.raw) }
-            guard let path = g_file_get_path(file) else { return }
-            let url = URL(fileURLWithPath: String(cString: path))
-            g_free(path)
-            chosen(url)
-        }
-        gtk_native_dialog_show(chooser.cast())
+    private static var calendarFiles: FileChooser.Filter {
+        FileChooser.Filter(name: tr("Calendar files"), mimeTypes: ["text/calendar"], patterns: ["*.ics"])
     }
-
-    // MARK: Lists
 
     func renameList(to name: String) {
         guard let list, let command = ReminderEditing.renamingList(list, to: name, now: now) else { return }
@@ -593,19 +571,11 @@ final class RemindersPane {
     // MARK: Actions
 
     private func addActions() {
-        let group = g_simple_action_group_new()!
+        let group = Actions.group(named: "list", on: window)
         func add(_ name: String, parameter: String? = nil, _ handler: @escaping @MainActor (RemindersPane, String?) -> Void) {
-            let type: OpaquePointer? = parameter.flatMap { g_variant_type_new($0) }
-            let action = g_simple_action_new(name, type)!
-            if let type { g_variant_type_free(type) }
-            action.connect("activate") { [weak self] (value: UnsafeMutableRawPointer?) in
-                guard let self else { return }
-                let argument = value.map { String(cString: g_variant_get_string(OpaquePointer($0), nil)) }
-                handler(self, argument)
+            actions[name] = Actions.add(name, to: group, parameter: parameter) { [weak self] argument in
+                if let self { handler(self, argument) }
             }
-            g_action_map_add_action(group.opaque, action)
-            actions[name] = action
-            g_object_unref(action.raw)
         }
         add("move-to-list") { pane, _ in pane.chooseList(copying: false) }
         add("copy-to-list") { pane, _ in pane.chooseList(copying: true) }
@@ -639,18 +609,11 @@ final class RemindersPane {
         add("redo") { pane, _ in pane.requestRedo() }
         add("select-all") { pane, _ in pane.view.selectAll() }
 
-        let showCompleted = g_simple_action_new_stateful("show-completed", nil, g_variant_new_boolean(true.g))!
-        showCompleted.connect("activate") { [weak self] _ in
+        Actions.addToggle("show-completed", to: group, initially: showingCompleted) { [weak self] shown in
             guard let self else { return }
-            self.showingCompleted.toggle()
-            g_simple_action_set_state(showCompleted, g_variant_new_boolean(self.showingCompleted.g))
+            self.showingCompleted = shown
             self.reload()
         }
-        g_action_map_add_action(group.opaque, showCompleted)
-        g_object_unref(showCompleted.raw)
-
-        gtk_widget_insert_action_group(window, "list", group.opaque)
-        g_object_unref(group.raw)
         updateActionStates()
     }
 

@@ -198,27 +198,10 @@ final class MainWindow {
     /// Asks for files through the file chooser portal and inserts them into the shown note.
     func chooseFilesToInsert() {
         guard let editor, editor.note != nil else { return }
-        let chooser = gtk_file_chooser_native_new(
-            tr("Insert File"), window.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Insert"), tr("_Cancel"))!
-        gtk_file_chooser_set_select_multiple(chooser.opaque, true.g)
-        chooser.connectInt("response") { [weak self, weak editor] response in
-            defer { g_object_unref(chooser.raw) }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let self, let editor else { return }
-            let files = gtk_file_chooser_get_files(chooser.opaque)
-            var paths: [String] = []
-            for index in 0..<g_list_model_get_n_items(files) {
-                let file = g_list_model_get_item(files, index)
-                if let path = g_file_get_path(OpaquePointer(file)) {
-                    paths.append(String(cString: path))
-                    g_free(path)
-                }
-                g_object_unref(file)
-            }
-            g_object_unref(files.map { UnsafeMutableRawPointer($0) })
-            _ = self
-            editor.insertFiles(atPaths: paths)
+        FileChooser.open(title: tr("Insert File"), accept: tr("_Insert"), parent: window, multiple: true) {
+            [weak editor] urls in
+            editor?.insertFiles(atPaths: urls.map(\.path))
         }
-        gtk_native_dialog_show(chooser.cast())
     }
 
     func saveNow(waitUntilWritten: Bool) {
@@ -720,10 +703,7 @@ final class MainWindow {
             ("insert-file", { $0.chooseFilesToInsert() }),
         ]
         for (name, handler) in actions {
-            let action = g_simple_action_new(name, nil)!
-            action.connect("activate") { [weak self] _ in if let self { handler(self) } }
-            g_action_map_add_action(window.opaque, action)
-            g_object_unref(action.raw)
+            Actions.add(name, to: window.opaque) { [weak self] _ in if let self { handler(self) } }
         }
     }
 

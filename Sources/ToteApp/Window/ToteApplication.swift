@@ -271,24 +271,7 @@ public final class ToteApplication {
     /// `tote FILE.ics …`: each calendar file becomes a new reminder list (in the running
     /// Tote when there is one).
     private func connectOpen() {
-        let open: @convention(c) (
-            UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?,
-            UnsafeMutableRawPointer?
-        ) -> Void = { _, files, count, _, context in
-            var paths: [String] = []
-            for index in 0..<Int(count) {
-                guard let file = files?[index], let path = g_file_get_path(file) else { continue }
-                paths.append(String(cString: path))
-                g_free(path)
-            }
-            nonisolated(unsafe) let context = context
-            MainActor.assumeIsolated {
-                Unmanaged<ToteApplication>.fromOpaque(context!).takeUnretainedValue().open(paths)
-            }
-        }
-        g_signal_connect_data(
-            application.raw, "open", unsafeBitCast(open, to: GCallback.self),
-            Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        application.connectOpen { [weak self] paths in self?.open(paths) }
     }
 
     private func open(_ paths: [String]) {
@@ -332,10 +315,7 @@ public final class ToteApplication {
     private func addAction(
         _ name: String, accelerators: [String] = [], _ handler: @escaping @MainActor () -> Void
     ) {
-        let action = g_simple_action_new(name, nil)!
-        action.connect("activate") { _ in handler() }
-        g_action_map_add_action(application.opaque, action)
-        g_object_unref(action.raw)
+        Actions.add(name, to: application.opaque) { _ in handler() }
         if !accelerators.isEmpty { setAccelerators(accelerators, for: "app.\(name)") }
     }
 

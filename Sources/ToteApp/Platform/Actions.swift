@@ -1,0 +1,50 @@
+import CAdw
+
+/// GActions for the app, a window or a widget's group: one way to make them everywhere.
+@MainActor
+enum Actions {
+    /// Adds an action named `name` to `map` (a GtkApplication, a GtkApplicationWindow or a
+    /// GSimpleActionGroup). With `parameter` (a GVariant type string, "s" only) the handler
+    /// gets the string it was activated with. Returns the action, which the map owns.
+    @discardableResult
+    static func add(
+        _ name: String, to map: OpaquePointer, parameter: String? = nil,
+        _ handler: @escaping @MainActor (String?) -> Void
+    ) -> OpaquePointer {
+        let type: OpaquePointer? = parameter.flatMap { g_variant_type_new($0) }
+        let action = g_simple_action_new(name, type)!
+        if let type { g_variant_type_free(type) }
+        action.connect("activate") { (value: UnsafeMutableRawPointer?) in
+            handler(value.map { String(cString: g_variant_get_string(OpaquePointer($0), nil)) })
+        }
+        g_action_map_add_action(map, action)
+        g_object_unref(action.raw)
+        return action
+    }
+
+    /// Adds a boolean action shown as a check item; `toggled` gets the new state.
+    @discardableResult
+    static func addToggle(
+        _ name: String, to map: OpaquePointer, initially state: Bool, _ toggled: @escaping @MainActor (Bool) -> Void
+    ) -> OpaquePointer {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state.g))!
+        action.connect("activate") { (_: UnsafeMutableRawPointer?) in
+            let state = g_action_get_state(action)
+            let current = g_variant_get_boolean(state).isTrue
+            g_variant_unref(state)
+            g_simple_action_set_state(action, g_variant_new_boolean((!current).g))
+            toggled(!current)
+        }
+        g_action_map_add_action(map, action)
+        g_object_unref(action.raw)
+        return action
+    }
+
+    /// A new action group for a widget (`prefix.name`), owned by the widget.
+    static func group(named prefix: String, on widget: WidgetPointer) -> OpaquePointer {
+        let group = g_simple_action_group_new()!
+        gtk_widget_insert_action_group(widget, prefix, group.opaque)
+        g_object_unref(group.raw)
+        return group.opaque
+    }
+}
