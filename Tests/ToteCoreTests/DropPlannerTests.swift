@@ -49,14 +49,14 @@ import Testing
         #expect(plan.noteEdits.map(\.note) == [noteB, noteA])
         #expect(plan.noteEdits[1].command == .delete(5..<9))
         #expect(plan.noteEdits[1].selectionAfter == .cursor(at: 5))
-        #expect(plan.source == .removed && plan.toast == .moved(to: .note(noteB)))
+        #expect(plan.source == .removed && plan.toast == .moved(count: 1, to: .note(noteB)))
         #expect(plan.containers == [.note(noteB), .note(noteA)])
     }
 
     @Test func aCopyBetweenNotesClearsTheSourceSelection() throws {
         let plan = try #require(DropPlanner.noteContent(
             RichText(plain: "word"), from: (noteA, 0..<4), action: .copy, into: noteB, text: RichText(), at: 0))
-        #expect(plan.noteEdits.count == 1 && plan.source == .selectionCleared && plan.toast == .copied(to: .note(noteB)))
+        #expect(plan.noteEdits.count == 1 && plan.source == .selectionCleared && plan.toast == .copied(count: 1, to: .note(noteB)))
     }
 
     @Test func anotherAppsTextChangesOnlyTheDestination() throws {
@@ -74,7 +74,7 @@ import Testing
         #expect(Set(after.map(\.listID)) == [listB] && Set(moving).isSubset(of: Set(after.map(\.id))))
         #expect(!after.contains { $0.id == source[1].id })
         #expect(plan.selection == .reminders(list: listB, ids: moving))
-        #expect(plan.source == .removed && plan.toast == .moved(to: .list(listB)))
+        #expect(plan.source == .removed && plan.toast == .moved(count: 2, to: .list(listB)))
     }
 
     @Test func remindersCopiedWithCtrlGetNewIDsAndTheOriginalsStay() throws {
@@ -84,6 +84,16 @@ import Testing
         guard case .reminders(_, let copies) = plan.selection else { Issue.record("no selection"); return }
         #expect(copies.count == 1 && copies[0] != source[1].id)
         #expect(plan.source == .selectionCleared && plan.toast == nil)
+    }
+
+    @Test func rowsDroppedWithinOrBesideThemselvesAreOntoThemselves() {
+        let rows = reminders(["a", "b", "c", "d"], in: listA)
+        let block = [rows[1].id, rows[2].id]
+        #expect((1...3).allSatisfy { DropPlanner.isOntoItself($0, dragging: block, in: rows) })
+        #expect(!DropPlanner.isOntoItself(0, dragging: block, in: rows))
+        #expect(!DropPlanner.isOntoItself(4, dragging: block, in: rows))
+        // Rows apart are gathered by any drop: never onto themselves.
+        #expect(!DropPlanner.isOntoItself(1, dragging: [rows[0].id, rows[2].id], in: rows))
     }
 
     @Test func aReorderOntoItsOwnPlaceChangesNothing() {
@@ -102,7 +112,7 @@ import Testing
         else { Issue.record("no insert"); return }
         #expect(added.map(\.title) == ["Buy milk", "Call Ann"])
         #expect(added.map(\.isDone) == [false, true])
-        #expect(plan.action == .copy && plan.source == .selectionCleared && plan.toast == .copied(to: .list(listA)))
+        #expect(plan.action == .copy && plan.source == .selectionCleared && plan.toast == .copied(count: 2, to: .list(listA)))
     }
 
     @Test func remindersBecomeChecklistParagraphsAfterTheDropParagraph() throws {
@@ -114,7 +124,7 @@ import Testing
         #expect(after.plainText == "Groceries\nmilk\neggs\nend")
         #expect(after.paragraphs.map(\.style) == [.body, .checklist(checked: false), .checklist(checked: true), .body])
         #expect(plan.selection == .text(note: noteA, TextSelection(10..<19)))
-        #expect(plan.toast == .copied(to: .note(noteA)))
+        #expect(plan.toast == .copied(count: 2, to: .note(noteA)))
     }
 
     @Test func remindersDroppedOnAnEmptyLineTakeItsPlace() throws {

@@ -172,6 +172,9 @@ public final class ToteApplication {
 
     /// What a drop between two notes or lists says.
     func describe(_ toast: DropPlan.Toast) -> String {
+        func isNote(_ container: Container) -> Bool {
+            if case .note = container { return true } else { return false }
+        }
         func name(_ container: Container) -> String {
             switch container {
             case .note(let id): return library?.notes[id]?.displayTitle ?? tr("Untitled Note")
@@ -179,8 +182,16 @@ public final class ToteApplication {
             }
         }
         switch toast {
-        case .moved(let container): return format(tr("Moved to “{note}”"), ["note": name(container)])
-        case .copied(let container): return format(tr("Copied to “{note}”"), ["note": name(container)])
+        case .moved(_, let container) where isNote(container):
+            return format(tr("Moved to “{note}”"), ["note": name(container)])
+        case .copied(_, let container) where isNote(container):
+            return format(tr("Copied to “{note}”"), ["note": name(container)])
+        case .moved(let count, let container):
+            return format(trn("Moved {count} reminder to “{list}”", "Moved {count} reminders to “{list}”", count),
+                          ["count": count.formatted(), "list": name(container)])
+        case .copied(let count, let container):
+            return format(trn("Copied {count} reminder to “{list}”", "Copied {count} reminders to “{list}”", count),
+                          ["count": count.formatted(), "list": name(container)])
         }
     }
 

@@ -34,10 +34,11 @@ public struct DropPlan: Hashable, Sendable {
         case reminders(list: UUID, ids: [UUID])
     }
 
-    /// The toast a drop between two containers shows (with Undo).
+    /// The toast a drop between two containers shows (with Undo): what went where, and how
+    /// many (reminders dropped, or reminders made; 1 for text).
     public enum Toast: Hashable, Sendable {
-        case moved(to: Container)
-        case copied(to: Container)
+        case moved(count: Int, to: Container)
+        case copied(count: Int, to: Container)
     }
 
     public var action: DropAction

@@ -30,14 +30,25 @@ public enum DropPlanner {
                 edits.append(.init(note: source.note, command: .delete(source.range),
                                    selectionAfter: .cursor(at: source.range.lowerBound)))
                 effect = .removed
-                toast = .moved(to: .note(note))
+                toast = .moved(count: 1, to: .note(note))
             } else {
                 effect = .selectionCleared
-                toast = .copied(to: .note(note))
+                toast = .copied(count: 1, to: .note(note))
             }
         }
         return DropPlan(action: action, noteEdits: edits, reminderCommand: nil,
                         selection: .text(note: note, drop.selection), source: effect, toast: toast)
+    }
+
+    /// Whether dropping rows at `index` of their own list (in its order, rows included) would
+    /// leave them where they are: they are consecutive and the index is within or beside them.
+    /// No action is offered there.
+    public static func isOntoItself(_ index: Int, dragging ids: [UUID], in rows: [Reminder]) -> Bool {
+        let ordered = rows.sorted { $0.position < $1.position }
+        let chosen = Set(ids)
+        let indexes = ordered.indices.filter { chosen.contains(ordered[$0].id) }
+        guard let first = indexes.first, let last = indexes.last, last - first + 1 == indexes.count else { return false }
+        return (first...(last + 1)).contains(index)
     }
 
     /// Reminders dropped at `index` of a list: moved (reordered, or taken from their list)
@@ -55,13 +66,13 @@ public enum DropPlanner {
             if case .update(let before, _) = command, before.isEmpty { return nil }
             return DropPlan(action: .move, noteEdits: [], reminderCommand: command,
                             selection: .reminders(list: list, ids: ids), source: .removed,
-                            toast: between ? .moved(to: .list(list)) : nil)
+                            toast: between ? .moved(count: ids.count, to: .list(list)) : nil)
         case .copy:
             let (command, copies) = ReminderOrdering.copy(ids, from: lists, to: list, at: index, makeID: makeID, now: now)
             guard !copies.isEmpty else { return nil }
             return DropPlan(action: .copy, noteEdits: [], reminderCommand: command,
                             selection: .reminders(list: list, ids: copies), source: .selectionCleared,
-                            toast: between ? .copied(to: .list(list)) : nil)
+                            toast: between ? .copied(count: copies.count, to: .list(list)) : nil)
         }
     }
 
@@ -92,7 +103,7 @@ public enum DropPlanner {
         return DropPlan(action: .copy, noteEdits: [], reminderCommand: command,
                         selection: .reminders(list: list, ids: ids),
                         source: fromTote ? .selectionCleared : .unchanged,
-                        toast: fromTote ? .copied(to: .list(list)) : nil)
+                        toast: fromTote ? .copied(count: ids.count, to: .list(list)) : nil)
     }
 
     /// Reminders dropped into a note: checklist paragraphs (checked when done), after the
@@ -121,7 +132,7 @@ public enum DropPlanner {
         }
         return DropPlan(action: .copy, noteEdits: [.init(note: note, command: command)], reminderCommand: nil,
                         selection: .text(note: note, TextSelection(selection)), source: .selectionCleared,
-                        toast: .copied(to: .note(note)))
+                        toast: .copied(count: titles.count, to: .note(note)))
     }
 
     /// Lists reordered by dropping one list's sidebar row onto another's: it takes that place.

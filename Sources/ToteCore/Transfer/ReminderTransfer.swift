@@ -12,6 +12,10 @@ public enum ReminderTransfer {
     /// What a copy of reminders offers, richest first.
     public static let offered = [toteMIMEType, calendarMIMEType, plainMIMEType, "text/plain"]
 
+    /// What a drag of reminders offers: a copy's representations, and one `.ics` file for
+    /// Files (written only when a destination asks for it).
+    public static let offeredByDrag = [toteMIMEType, calendarMIMEType, FileList.mimeType, plainMIMEType, "text/plain"]
+
     /// What a reminder list takes from a paste or drop, richest first.
     public static let accepted = [toteMIMEType, calendarMIMEType, plainMIMEType, "text/plain"]
 
@@ -31,9 +35,14 @@ public enum ReminderTransfer {
         return accepted.first { normalized.contains($0) }
     }
 
-    /// The bytes of one representation.
-    public static func data(for mimeType: String, of reminders: [Reminder]) -> Data? {
+    /// The bytes of one representation. `exportFile` writes the reminders as an `.ics` file
+    /// another app can read and returns where (for the file list); call it off the main thread.
+    public static func data(
+        for mimeType: String, of reminders: [Reminder], exportFile: (Data) -> URL? = { _ in nil }
+    ) -> Data? {
         switch mimeType {
+        case FileList.mimeType:
+            return exportFile(Data(ICalendarFormat.export(reminders).utf8)).map { FileList.data(for: [$0]) }
         case toteMIMEType:
             let payload = Payload(version: 1, reminders: reminders.map(Payload.Entry.init))
             return try? JSONEncoder().encode(payload)
@@ -76,9 +85,29 @@ public enum ReminderTransfer {
         return result
     }
 
-    /// Tote's own representation: what a reminder is, without its place or identity.
+    /// The name of the `.ics` file a drag of reminders gives Files: the list's name.
+    public static func exportName(listName: String) -> String {
+        let cleaned = String(listName.unicodeScalars.filter {
+            $0.properties.generalCategory != .control && $0 != "/" && $0 != "\\"
+        }).trimmingCharacters(in: .whitespaces)
+        let base = cleaned.isEmpty || cleaned.hasPrefix(".") ? "Reminders" : String(cleaned.prefix(200))
+        return base + ".ics"
+    }
+
+    /// Which reminders a payload names (their ids and lists), in order: a drag between two Tote
+    /// windows moves these. Nil when the data is not Tote's or names none.
+    public static func identities(in data: Data) -> [(id: UUID, list: UUID)]? {
+        guard let payload = try? JSONDecoder().decode(Payload.self, from: data), payload.version == 1 else { return nil }
+        let named = payload.reminders.compactMap { entry in entry.id.flatMap { id in entry.list.map { (id, $0) } } }
+        return named.isEmpty ? nil : named
+    }
+
+    /// Tote's own representation: what a reminder is, and which one it is (its id and list,
+    /// never a widget), so a drop in Tote can move it.
     private struct Payload: Codable {
         struct Entry: Codable {
+            var id: UUID?
+            var list: UUID?
             var title: String
             var notes: String
             var isDone: Bool
@@ -86,6 +115,8 @@ public enum ReminderTransfer {
             var priority: Int
 
             init(_ reminder: Reminder) {
+                id = reminder.id
+                list = reminder.listID
                 title = reminder.title
                 notes = reminder.notes
                 isDone = reminder.isDone
