@@ -69,7 +69,8 @@ import Testing
         let source = reminders(["a", "b", "c"], in: listA), target = reminders(["x"], in: listB)
         let moving = [source[0].id, source[2].id]
         let plan = try #require(DropPlanner.reminders(
-            moving, from: [listA: source, listB: target], action: .move, into: listB, at: 0, makeID: ids(), now: now))
+            moving, from: [listA: source, listB: target], action: .move, into: listB, before: target[0].id,
+            makeID: ids(), now: now))
         guard case .update(_, let after)? = plan.reminderCommand else { Issue.record("not an update"); return }
         #expect(Set(after.map(\.listID)) == [listB] && Set(moving).isSubset(of: Set(after.map(\.id))))
         #expect(!after.contains { $0.id == source[1].id })
@@ -80,7 +81,8 @@ import Testing
     @Test func remindersCopiedWithCtrlGetNewIDsAndTheOriginalsStay() throws {
         let source = reminders(["a", "b"], in: listA)
         let plan = try #require(DropPlanner.reminders(
-            [source[1].id], from: [listA: source], action: .copy, into: listA, at: 0, makeID: ids(), now: now))
+            [source[1].id], from: [listA: source], action: .copy, into: listA, before: source[0].id,
+            makeID: ids(), now: now))
         guard case .reminders(_, let copies) = plan.selection else { Issue.record("no selection"); return }
         #expect(copies.count == 1 && copies[0] != source[1].id)
         #expect(plan.source == .selectionCleared && plan.toast == nil)
@@ -89,16 +91,19 @@ import Testing
     @Test func rowsDroppedWithinOrBesideThemselvesAreOntoThemselves() {
         let rows = reminders(["a", "b", "c", "d"], in: listA)
         let block = [rows[1].id, rows[2].id]
-        #expect((1...3).allSatisfy { DropPlanner.isOntoItself($0, dragging: block, in: rows) })
-        #expect(!DropPlanner.isOntoItself(0, dragging: block, in: rows))
-        #expect(!DropPlanner.isOntoItself(4, dragging: block, in: rows))
+        for before in [rows[1].id, rows[2].id, rows[3].id] {
+            #expect(DropPlanner.isOntoItself(before: before, dragging: block, in: rows))
+        }
+        #expect(!DropPlanner.isOntoItself(before: rows[0].id, dragging: block, in: rows))
+        #expect(!DropPlanner.isOntoItself(before: nil, dragging: block, in: rows))
+        #expect(DropPlanner.isOntoItself(before: nil, dragging: [rows[3].id], in: rows))
         // Rows apart are gathered by any drop: never onto themselves.
-        #expect(!DropPlanner.isOntoItself(1, dragging: [rows[0].id, rows[2].id], in: rows))
+        #expect(!DropPlanner.isOntoItself(before: rows[1].id, dragging: [rows[0].id, rows[2].id], in: rows))
     }
 
     @Test func aReorderOntoItsOwnPlaceChangesNothing() {
         let rows = reminders(["a", "b"], in: listA)
-        #expect(DropPlanner.reminders([rows[0].id], from: [listA: rows], action: .move, into: listA, at: 0,
+        #expect(DropPlanner.reminders([rows[0].id], from: [listA: rows], action: .move, into: listA, before: rows[1].id,
                                       makeID: ids(), now: now) == nil)
     }
 
@@ -107,7 +112,7 @@ import Testing
             Paragraph(runs: [Run("Buy milk")]), Paragraph(), Paragraph(runs: [Run("  ")]),
             Paragraph(style: .checklist(checked: true), runs: [Run("Call Ann")]),
         ])
-        let plan = try #require(DropPlanner.text(text, fromTote: true, into: listA, rows: [], at: 0, makeID: ids(), now: now))
+        let plan = try #require(DropPlanner.text(text, fromTote: true, into: listA, rows: [], before: nil, makeID: ids(), now: now))
         guard case .sequence(let steps)? = plan.reminderCommand, case .insert(let added) = steps.last
         else { Issue.record("no insert"); return }
         #expect(added.map(\.title) == ["Buy milk", "Call Ann"])
@@ -134,6 +139,23 @@ import Testing
         try after.apply(plan.noteEdits[0].command)
         #expect(after.plainText == "top\nmilk\nend")
         #expect(after.paragraphs[1].style == .checklist(checked: false))
+    }
+
+    @Test func aReorderToTheTopOrTheEndOfTheSameList() throws {
+        let rows = reminders(["a", "b", "c"], in: listA)
+        func order(_ plan: DropPlan?) throws -> [String] {
+            guard case .update(_, let after)? = try #require(plan).reminderCommand else { return [] }
+            var changed = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
+            for row in after { changed[row.id] = row }
+            return changed.values.sorted { $0.position < $1.position }.map(\.title)
+        }
+        #expect(try order(DropPlanner.reminders([rows[2].id], from: [listA: rows], action: .move, into: listA,
+                                                before: rows[0].id, makeID: ids(), now: now)) == ["c", "a", "b"])
+        #expect(try order(DropPlanner.reminders([rows[0].id], from: [listA: rows], action: .move, into: listA,
+                                                before: nil, makeID: ids(), now: now)) == ["b", "c", "a"])
+        let plan = try #require(DropPlanner.reminders([rows[0].id], from: [listA: rows], action: .move, into: listA,
+                                                       before: nil, makeID: ids(), now: now))
+        #expect(plan.toast == nil, "a reorder says nothing")
     }
 
     @Test func listsReorderByDroppingOneOnAnother() throws {

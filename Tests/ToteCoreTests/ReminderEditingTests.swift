@@ -233,6 +233,27 @@ import Testing
         ]
     }
 
+    @Test func theDragPayloadNamesTheRemindersAndTheirListNeverAWidget() throws {
+        let rows = reminders()
+        let data = try #require(ReminderTransfer.data(for: ReminderTransfer.toteMIMEType, of: rows))
+        let named = try #require(ReminderTransfer.identities(in: data))
+        #expect(named.map(\.id) == rows.map(\.id) && named.map(\.list) == rows.map(\.listID))
+        #expect(ReminderTransfer.identities(in: Data("[]".utf8)) == nil)
+    }
+
+    @Test func filesGetOneICSFileNamedAfterTheList() throws {
+        var written: Data?
+        let data = ReminderTransfer.data(for: FileList.mimeType, of: reminders()) { ics in
+            written = ics
+            return URL(fileURLWithPath: "/tmp/x/Groceries.ics")
+        }
+        #expect(String(decoding: try #require(data), as: UTF8.self).contains("Groceries.ics"))
+        #expect(String(decoding: try #require(written), as: UTF8.self).contains("SUMMARY:Milk"))
+        #expect(ReminderTransfer.exportName(listName: "Work/Home") == "WorkHome.ics")
+        #expect(ReminderTransfer.exportName(listName: "..") == "Reminders.ics")
+        #expect(ReminderTransfer.exportName(listName: "") == "Reminders.ics")
+    }
+
     @Test func eachRepresentationRoundTripsWhatItCanCarry() throws {
         let original = reminders()
         let items = original.map(ReminderTransfer.Item.init)

@@ -40,24 +40,35 @@ public enum DropPlanner {
                         selection: .text(note: note, drop.selection), source: effect, toast: toast)
     }
 
-    /// Whether dropping rows at `index` of their own list (in its order, rows included) would
+    /// Whether dropping rows before `row` of their own list (nil: at its end) would
     /// leave them where they are: they are consecutive and the index is within or beside them.
     /// No action is offered there.
-    public static func isOntoItself(_ index: Int, dragging ids: [UUID], in rows: [Reminder]) -> Bool {
+    public static func isOntoItself(before row: UUID?, dragging ids: [UUID], in rows: [Reminder]) -> Bool {
         let ordered = rows.sorted { $0.position < $1.position }
+        let index = row.flatMap { row in ordered.firstIndex { $0.id == row } } ?? ordered.count
         let chosen = Set(ids)
         let indexes = ordered.indices.filter { chosen.contains(ordered[$0].id) }
         guard let first = indexes.first, let last = indexes.last, last - first + 1 == indexes.count else { return false }
         return (first...(last + 1)).contains(index)
     }
 
-    /// Reminders dropped at `index` of a list: moved (reordered, or taken from their list)
-    /// or copied with new ids. The dropped reminders are selected in the destination.
+    /// Where a drop before `row` (nil: at the end) lands in a list's order, without `leaving`
+    /// (rows moving away from their place).
+    static func index(before row: UUID?, in rows: [Reminder], leaving: Set<UUID> = []) -> Int {
+        let ordered = rows.sorted { $0.position < $1.position }.filter { !leaving.contains($0.id) }
+        return row.flatMap { row in ordered.firstIndex { $0.id == row } } ?? ordered.count
+    }
+
+    /// Reminders dropped before `row` of a list (nil: at its end), as a view shows it: moved
+    /// (reordered, or taken from their list) or copied with new ids. The dropped reminders
+    /// are selected in the destination.
     public static func reminders(
-        _ ids: [UUID], from lists: [UUID: [Reminder]], action: DropAction, into list: UUID, at index: Int,
+        _ ids: [UUID], from lists: [UUID: [Reminder]], action: DropAction, into list: UUID, before row: UUID?,
         makeID: () -> UUID, now: Date
     ) -> DropPlan? {
-        guard !ids.isEmpty else { return nil }
+        guard !ids.isEmpty, row.map({ !ids.contains($0) }) ?? true else { return nil }
+        let rows = lists[list] ?? []
+        let index = index(before: row, in: rows, leaving: action == .move ? Set(ids) : [])
         let sourceLists = Set(lists.values.flatMap { $0 }.filter { ids.contains($0.id) }.map(\.listID))
         let between = sourceLists != [list]
         switch action {
@@ -79,7 +90,7 @@ public enum DropPlanner {
     /// Note text (or a whole note, or another app's text) dropped into a list: one reminder per
     /// non-empty paragraph, a checked checklist paragraph a done one. Always a copy.
     public static func text(
-        _ fragment: RichText, fromTote: Bool, into list: UUID, rows: [Reminder], at index: Int,
+        _ fragment: RichText, fromTote: Bool, into list: UUID, rows: [Reminder], before row: UUID?,
         makeID: () -> UUID, now: Date
     ) -> DropPlan? {
         let found = fragment.paragraphs.compactMap { paragraph -> ReminderTransfer.Item? in
@@ -88,17 +99,17 @@ public enum DropPlanner {
             if case .checklist(let checked) = paragraph.style { return .init(title: title, isDone: checked) }
             return .init(title: title)
         }
-        return items(found, fromTote: fromTote, into: list, rows: rows, at: index, makeID: makeID, now: now)
+        return items(found, fromTote: fromTote, into: list, rows: rows, before: row, makeID: makeID, now: now)
     }
 
     /// Reminders read from elsewhere (another app's calendar or lines of text) dropped into
     /// a list, as new reminders.
     public static func items(
-        _ items: [ReminderTransfer.Item], fromTote: Bool, into list: UUID, rows: [Reminder], at index: Int,
+        _ items: [ReminderTransfer.Item], fromTote: Bool, into list: UUID, rows: [Reminder], before row: UUID?,
         makeID: () -> UUID, now: Date
     ) -> DropPlan? {
         guard let (command, ids) = ReminderEditing.inserting(
-            items, into: rows, listID: list, at: index, makeID: makeID, now: now)
+            items, into: rows, listID: list, at: index(before: row, in: rows), makeID: makeID, now: now)
         else { return nil }
         return DropPlan(action: .copy, noteEdits: [], reminderCommand: command,
                         selection: .reminders(list: list, ids: ids),
