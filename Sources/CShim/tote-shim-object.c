@@ -36,3 +36,12 @@ tote_shim_object_get_string (gpointer object, const char *property, char **value
   g_return_if_fail (G_IS_OBJECT (object));
   g_object_get (object, property, value, NULL);
 }
+
+int
+tote_shim_object_get_int (gpointer object, const char *property)
+{
+  g_return_val_if_fail (G_IS_OBJECT (object), 0);
+  int value = 0;
+  g_object_get (object, property, &value, NULL);
+  return value;
+}

@@ -28,17 +28,17 @@ import Testing
     }
 
     @Test func remindersWithinOneListMoveCtrlDuplicatesShiftMoves() {
-        #expect(actions(rows, .list(listA, index: 3)) == [.move, .copy, .move])
-        #expect(DropMatrix.row(dragging: rows, onto: .list(listA, index: 3)) == .withinList)
+        #expect(actions(rows, .list(listA, before: nil)) == [.move, .copy, .move])
+        #expect(DropMatrix.row(dragging: rows, onto: .list(listA, before: nil)) == .withinList)
     }
 
     @Test func remindersToAnotherListMoveCtrlCopiesShiftMoves() {
-        #expect(actions(rows, .list(listB, index: 0)) == [.move, .copy, .move])
+        #expect(actions(rows, .list(listB, before: nil)) == [.move, .copy, .move])
         #expect(actions(rows, .listRow(listB)) == [.move, .copy, .move])
     }
 
     @Test func noteTextToAListAlwaysCopies() {
-        #expect(actions(text, .list(listA, index: 0)) == [.copy, .copy, .copy])
+        #expect(actions(text, .list(listA, before: nil)) == [.copy, .copy, .copy])
         #expect(actions(text, .listRow(listA)) == [.copy, .copy, .copy])
         // With Shift the toolkit hears MOVE (all it offers), and Tote's source keeps the text.
         let shifted = DropMatrix.decide(dragging: text, onto: .listRow(listA), offered: shift)
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func anotherAppToToteAlwaysCopiesAndNeverAsksItToDelete() {
-        for destination in [DropDestination.note(noteA, offset: 0), .noteRow(noteA), .list(listA, index: 0), .listRow(listA)] {
+        for destination in [DropDestination.note(noteA, offset: 0), .noteRow(noteA), .list(listA, before: nil), .listRow(listA)] {
             #expect(actions(.otherApp, destination) == [.copy, .copy, nil])
         }
     }
@@ -81,7 +81,7 @@ import Testing
 
     @Test func ontoItselfOrItsOwnRowOrWithNothingOfferedNothingIsAllowed() {
         #expect(DropMatrix.decide(dragging: text, onto: .note(noteA, offset: 3), offered: all, ontoItself: true) == nil)
-        #expect(DropMatrix.decide(dragging: rows, onto: .list(listA, index: 1), offered: ctrl, ontoItself: true) == nil)
+        #expect(DropMatrix.decide(dragging: rows, onto: .list(listA, before: nil), offered: ctrl, ontoItself: true) == nil)
         #expect(actions(text, .noteRow(noteA)) == [nil, nil, nil])
         #expect(actions(rows, .listRow(listA)) == [nil, nil, nil])
         for subject in [text, rows, .otherApp] {

@@ -32,6 +32,7 @@ void tote_shim_object_set_boolean (gpointer object, const char *property, gboole
 void tote_shim_object_set_string (gpointer object, const char *property, const char *value);
 /* Stores a newly allocated copy of a string property in *value (g_free it). */
 void tote_shim_object_get_string (gpointer object, const char *property, char **value);
+int tote_shim_object_get_int (gpointer object, const char *property);
 
 /* A GtkTextTag whose attributes a screen reader can query without crashing GTK 4.8 (see
  * tote-shim-text-tag.c). Colour it with tote_shim_text_tag_set_color. */

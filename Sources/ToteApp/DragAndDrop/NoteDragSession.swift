@@ -24,4 +24,12 @@ final class NoteDragSession {
         self.range = range
         self.fragment = fragment
     }
+
+    /// The session whose drag a drop belongs to, if it is one of ours.
+    static func of(_ drop: UnsafeMutableRawPointer) -> NoteDragSession? {
+        guard let session = current, let drag = session.drag,
+              gdk_drop_get_drag(OpaquePointer(drop)).map({ UnsafeMutableRawPointer($0) }) == drag
+        else { return nil }
+        return session
+    }
 }

@@ -173,16 +173,7 @@ extension NoteEditor {
     // MARK: Dropping in
 
     private func installDropTarget() {
-        let formats = withCStringArray(NoteTransfer.acceptedOnDrop) { types -> OpaquePointer in
-            let builder = gdk_content_formats_builder_new()!
-            var index = 0
-            while let type = types[index] {
-                gdk_content_formats_builder_add_mime_type(builder, type)
-                index += 1
-            }
-            return gdk_content_formats_builder_free_to_formats(builder)
-        }
-        let target = gtk_drop_target_async_new(formats, GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))!
+        let target = DropTargets.make(accepting: NoteTransfer.acceptedOnDrop + [ReminderTransfer.toteMIMEType])
         for signal in ["drag-enter", "drag-motion"] {
             target.connectDropMotion(signal) { [weak self] drop, x, y in self?.dropMotion(drop, x: x, y: y) ?? 0 }
         }
@@ -194,10 +185,10 @@ extension NoteEditor {
     /// What a drag over the text carries, as the drop matrix sees it, with the session when
     /// it is a drag of note text from this process.
     private func subject(of drop: UnsafeMutableRawPointer) -> (DragSubject, NoteDragSession?) {
-        if let session = NoteDragSession.current, let drag = session.drag,
-           gdk_drop_get_drag(OpaquePointer(drop)).map({ UnsafeMutableRawPointer($0) }) == drag {
+        if let session = NoteDragSession.of(drop) {
             return (.noteContent(note: session.noteID, range: session.range), session)
         }
+        if let session = ReminderDragSession.of(drop) { return (.reminders(list: session.listID, ids: session.ids), nil) }
         return (.otherApp, nil)
     }
 
@@ -210,26 +201,10 @@ extension NoteEditor {
                                  ontoItself: ontoItself)
     }
 
-    private static func offered(_ drop: UnsafeMutableRawPointer) -> Set<DropAction> {
-        let actions = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
-        var offered: Set<DropAction> = []
-        if actions & GDK_ACTION_COPY.rawValue != 0 { offered.insert(.copy) }
-        if actions & GDK_ACTION_MOVE.rawValue != 0 { offered.insert(.move) }
-        return offered
-    }
-
-    private static func gdkAction(_ decision: DropMatrix.Decision?) -> UInt32 {
-        switch decision?.answer {
-        case .copy: return GDK_ACTION_COPY.rawValue
-        case .move: return GDK_ACTION_MOVE.rawValue
-        case nil: return 0
-        }
-    }
-
     /// The action the pointer shows here, with the drop caret at the drop point.
     private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> UInt32 {
         let (subject, _) = subject(of: drop)
-        return Self.gdkAction(motion(atWidgetX: x, y: y, dragging: subject, offered: Self.offered(drop)))
+        return GDKDropActions.answer(motion(atWidgetX: x, y: y, dragging: subject, offered: GDKDropActions.offered(drop)))
     }
 
     /// The work of one drag-motion event: the offset under the pointer, the drop matrix's
@@ -252,11 +227,21 @@ extension NoteEditor {
         gtk_widget_unset_state_flags(textView, GTK_STATE_FLAG_DROP_ACTIVE)
         guard !isReadOnly, !isFillingBuffer, let note, let offset = offset(atWidgetX: x, y: y) else { return false }
         let (subject, session) = subject(of: drop)
-        guard let decision = decision(for: subject, offered: Self.offered(drop), at: offset) else { return false }
+        guard let decision = decision(for: subject, offered: GDKDropActions.offered(drop), at: offset) else { return false }
+        if let reminders = ReminderDragSession.of(drop) {
+            // Reminders become checklist paragraphs here: a copy.
+            let plan = DropPlanner.reminders(reminders.reminders, into: note.id, text: text, at: offset)
+            if let plan {
+                carryOut(plan, source: nil)
+                reminders.pane?.view.select([])
+            }
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(plan == nil ? 0 : GDKDropActions.answer(decision)))
+            return plan != nil
+        }
         if let session {
             // A drag from Tote: the fragment is at hand, with its styles and media.
             let dropped = dropFromTote(session, action: decision.action, at: offset)
-            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(dropped ? Self.gdkAction(decision) : 0))
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(dropped ? GDKDropActions.answer(decision) : 0))
             return dropped
         }
         let offeredTypes = ContentTransfer.mimeTypes(of: gdk_drop_get_formats(OpaquePointer(drop)))

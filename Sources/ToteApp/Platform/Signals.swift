@@ -22,6 +22,7 @@ private typealias InsertText = @MainActor (UnsafeMutablePointer<GtkTextIter>, St
 private typealias Prepare = @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?
 private typealias DropPosition = @MainActor (UnsafeMutableRawPointer, Double, Double) -> UInt32
 private typealias OpenFiles = @MainActor ([String]) -> Void
+private typealias Position = @MainActor (Double, Double) -> Void
 
 private let releaseBox: GClosureNotify = { data, _ in
     guard let data else { return }
@@ -137,6 +138,14 @@ private let dropPositionTrampoline: @convention(c) (
     }
 }
 
+private let positionTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = {
+    _, x, y, data in
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<Position>>.fromOpaque(data!).takeUnretainedValue().handler(x, y)
+    }
+}
+
 private let openFilesTrampoline: @convention(c) (
     UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?,
     UnsafeMutableRawPointer?
@@ -172,6 +181,12 @@ extension GObjectPointer {
     @MainActor @discardableResult
     func connectDrop(_ handler: @escaping @MainActor (UnsafeMutableRawPointer, Double, Double) -> Bool) -> gulong {
         connect("drop", SignalBox<DropPosition> { drop, x, y in handler(drop, x, y) ? 1 : 0 }, dropPositionTrampoline)
+    }
+
+    /// For signals that give a position (GtkDropControllerMotion::enter and ::motion, …).
+    @MainActor @discardableResult
+    func connectPosition(_ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void) -> gulong {
+        connect(signal, SignalBox<Position>(handler), positionTrampoline)
     }
 
     /// GApplication::open: the paths of the files given.

@@ -18,17 +18,28 @@ final class ReminderListView {
     var onRetitle: (UUID, String) -> Void = { _, _ in }
     var onContextMenu: (Double, Double) -> Void = { _, _ in }
     var onSelectionChanged: () -> Void = {}
+    /// A drag starts on these reminders (the selection, or the row pressed): the content.
+    var onPrepareDrag: ([UUID]) -> UnsafeMutablePointer<GdkContentProvider>? = { _ in nil }
+    var onDragBegan: (UnsafeMutableRawPointer) -> Void = { _ in }
+    var onDragEnded: () -> Void = {}
 
     /// The reminders shown, in order.
     private(set) var shown: [Reminder] = []
-    private var indexByID: [UUID: Int] = [:]
+    private(set) var indexByID: [UUID: Int] = [:]
     private var ids: OpaquePointer
     private var selection: OpaquePointer
     private var rows: [Int: Row] = [:]
     private var isBinding = false
-    private let scroller: WidgetPointer
+    let scroller: WidgetPointer
     private let emptyPage: WidgetPointer
-    private let stack: WidgetPointer
+    let stack: WidgetPointer
+    /// The row widget showing the insertion line, and which.
+    var insertionLine: (WidgetPointer, String)?
+    private(set) lazy var edgeScroller = EdgeScroller(scroller)
+    /// The reminder a press landed on, until it ends as a click or a drag.
+    var pressedRow: UUID?
+    /// The last click, to tell a double click (which edits the title).
+    var lastClick: (UUID, Date)?
 
     /// The widgets of one row, reused by GtkListView for whichever reminder it shows.
     private final class Row {
@@ -66,7 +77,8 @@ final class ReminderListView {
         listView = gtk_list_view_new(selection, factory)
         gtk_widget_add_css_class(listView, "reminder-list")
         tote_shim_accessible_set_label(listView, tr("Reminders"))
-        gtk_list_view_set_enable_rubberband(listView.opaque, true.g)
+        // A press and drag on a row drags it; Shift and Ctrl with clicks and arrows select.
+        gtk_list_view_set_enable_rubberband(listView.opaque, false.g)
 
         scroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_child(scroller.opaque, listView)
@@ -117,6 +129,7 @@ final class ReminderListView {
         ])
         addButton.connect("clicked") { [weak self] in self?.submitNewReminder() }
 
+        installDragSource()
         let menuClick = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(menuClick.opaque, guint(GDK_BUTTON_SECONDARY))
         menuClick.connectPressed { [weak self] _, x, y in self?.secondaryClick(x: x, y: y) }
@@ -315,7 +328,7 @@ final class ReminderListView {
             gtk_widget_get_parent(row.box) ?? row.box, parts.filter { !$0.isEmpty }.joined(separator: ", "))
     }
 
-    private func startEditing(at position: Int) {
+    func startEditing(at position: Int) {
         guard position < shown.count else { return }
         let id = shown[position].id
         guard let row = rows.values.first(where: { $0.id == id }), !row.isEditing else { return }
@@ -367,6 +380,21 @@ final class ReminderListView {
         guard !ReminderEditing.cleanTitle(text).isEmpty else { return }
         onAdd(text)
         gtk_editable_set_text(addEntry.opaque, "")
+    }
+
+    /// Whether a widget is a row's check box or the entry of a title being edited.
+    func isCheckBoxOrEntry(_ widget: WidgetPointer) -> Bool {
+        rows.values.contains { $0.check == widget || $0.entry == widget }
+    }
+
+    /// The reminder a widget inside a row shows (the row's box or one of its children).
+    func rowID(ofWidget widget: WidgetPointer) -> UUID? {
+        rows.values.first { $0.box == widget }?.id
+    }
+
+    /// The list item widget (the row GtkListView draws) showing a reminder, if one does.
+    func rowWidget(showing id: UUID) -> WidgetPointer? {
+        rows.values.first { $0.id == id }.flatMap { gtk_widget_get_parent($0.box) }
     }
 
     /// A right click selects the row under the pointer (unless it is selected) and asks for

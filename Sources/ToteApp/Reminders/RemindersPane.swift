@@ -10,7 +10,7 @@ import ToteCore
 @MainActor
 final class RemindersPane {
     let view = ReminderListView()
-    private let library: Library
+    let library: Library
     private var store: Store { library.store }
     /// The window this pane is in: the changes it makes are that window's.
     weak var origin: AnyObject?
@@ -28,6 +28,8 @@ final class RemindersPane {
     /// The shown list is gone.
     var onListGone: () -> Void = {}
     var onToast: (_ title: String, _ offersUndo: Bool) -> Void = { _, _ in }
+    /// Called after a drop here was carried out (the window shows its toast, with Undo).
+    var onDropped: (DropPlan) -> Void = { _ in }
     /// Called when a command made a new undo step (the window's history orders it).
     var onNewStep: () -> Void = {}
     /// Ctrl+Z and Ctrl+Shift+Z: the window's history decides what they undo.
@@ -43,6 +45,7 @@ final class RemindersPane {
         view.onContextMenu = { [weak self] x, y in self?.showContextMenu(x: x, y: y) }
         view.onSelectionChanged = { [weak self] in self?.updateActionStates() }
         addActions()
+        installDragAndDrop()
         addShortcuts(to: view.listView, [
             ("Delete", { [weak self] in self?.deleteSelection(); return true }),
             ("<Alt>Up", { [weak self] in self?.reorderSelection(by: -1); return true }),
@@ -388,7 +391,7 @@ final class RemindersPane {
         }
     }
 
-    private static func describe(_ error: ReminderTransfer.Failure, source: String) -> String {
+    static func describe(_ error: ReminderTransfer.Failure, source: String) -> String {
         switch error {
         case .unreadable:
             return format(tr("Nothing added from {source}: it is not readable as reminders"), ["source": source])

@@ -112,6 +112,9 @@ final class MainWindow {
             self.setSidebarVisible(true)
         }
         back.connect("clicked") { [weak self] in self?.navigate(toContent: false) }
+        // A drag resting on the ways back to a hidden or folded sidebar opens it.
+        sidebar.springLoader.watch(back) { [weak self] in self?.navigate(toContent: false) }
+        sidebar.springLoader.watch(showSidebarButton) { [weak self] in self?.showSidebar() }
         searchEntry.connect("search-changed") { [weak self] in self?.search() }
 
         adw_toast_overlay_set_child(toastOverlay.opaque, leaflet)
@@ -442,6 +445,15 @@ final class MainWindow {
             self.show(.welcome)
             adw_window_title_set_title(self.contentTitle.opaque, "")
         }
+        pane.onDropped = { [weak self] plan in
+            guard let self, let toast = plan.toast else { return }
+            self.toastedDrop = self.history.undoEntries.last
+            self.showToast(self.app.describe(toast), undoAction: "win.undo-drop")
+        }
+        sidebar.onListRowDropMotion = { [weak pane] id, drop in
+            GDKDropActions.answer(pane?.decision(for: drop, onto: .listRow(id)))
+        }
+        sidebar.onListRowDrop = { [weak pane] id, drop in pane?.take(drop, onto: .listRow(id)) ?? false }
         pane.onNewStep = { [weak self] in self?.record([.reminders]) }
         pane.onUndo = { [weak self] in self?.undo() }
         pane.onRedo = { [weak self] in self?.redo() }

@@ -14,6 +14,12 @@ final class Sidebar {
 
     let widget: WidgetPointer
     var onSelect: (Selection) -> Void = { _ in }
+    /// A drag over a list's row: the action to show (the window asks the drop matrix).
+    var onListRowDropMotion: (UUID, UnsafeMutableRawPointer) -> UInt32 = { _, _ in 0 }
+    /// A drop on a list's row: whether it was taken.
+    var onListRowDrop: (UUID, UnsafeMutableRawPointer) -> Bool = { _, _ in false }
+    let springLoader = SpringLoader()
+    private(set) lazy var edgeScroller = EdgeScroller(widget)
 
     private let notesBox: WidgetPointer
     /// "No notes yet", or while searching, that nothing matches.
@@ -62,6 +68,7 @@ final class Sidebar {
         }, Unmanaged.passRetained(self).toOpaque(), { context in
             Unmanaged<Sidebar>.fromOpaque(context!).release()
         })
+        enableEdgeScrolling()
         notesBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: true) }
         listsBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: false) }
     }
@@ -84,6 +91,7 @@ final class Sidebar {
             return
         }
         let (row, label) = Self.makeRow(name: name, iconName: "text-x-generic-symbolic")
+        enableSpringLoading(onNoteRow: row, id: note.id)
         noteRows[note.id] = (row, label)
         idsByRow[row] = note.id
         gtk_list_box_append(notesBox.opaque, row)
@@ -106,6 +114,11 @@ final class Sidebar {
 
     var isFiltered: Bool { found != nil }
 
+    /// The name a list's row shows.
+    func listName(_ id: UUID) -> String? {
+        listRows[id].map { String(cString: gtk_label_get_text($0.label.opaque)) }
+    }
+
     /// What the notes list says when it shows no row.
     var notesPlaceholderText: String { String(cString: gtk_label_get_text(notesPlaceholder.opaque)) }
 
@@ -116,6 +129,7 @@ final class Sidebar {
 
     func add(reminderList list: ReminderList) {
         let (row, label) = Self.makeRow(name: list.name, iconName: "view-list-bullet-symbolic")
+        enableDragAndDrop(onListRow: row, id: list.id)
         listRows[list.id] = (row, label)
         idsByRow[row] = list.id
         gtk_list_box_append(listsBox.opaque, row)

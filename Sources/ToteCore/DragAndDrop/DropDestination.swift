@@ -4,8 +4,8 @@ import Foundation
 public enum DropDestination: Hashable, Sendable {
     /// A character offset in a note's body.
     case note(UUID, offset: Int)
-    /// A position in a list's order: before the row at `index` (the row count for the end).
-    case list(UUID, index: Int)
+    /// A place in a list: before a row, or at the end (nil).
+    case list(UUID, before: UUID?)
     /// A note's sidebar row: the content goes at the end of the note.
     case noteRow(UUID)
     /// A list's sidebar row: reminders go at the end of the list.

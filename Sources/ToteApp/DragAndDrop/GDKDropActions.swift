@@ -1,0 +1,25 @@
+import CAdw
+import ToteCore
+
+/// What a GdkDrop offers, and the answer to give it, in the drop matrix's terms.
+@MainActor
+enum GDKDropActions {
+    /// The actions a drop offers: both normally, COPY only while Ctrl is held, MOVE only
+    /// while Shift is.
+    static func offered(_ drop: UnsafeMutableRawPointer) -> Set<DropAction> {
+        let actions = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
+        var offered: Set<DropAction> = []
+        if actions & GDK_ACTION_COPY.rawValue != 0 { offered.insert(.copy) }
+        if actions & GDK_ACTION_MOVE.rawValue != 0 { offered.insert(.move) }
+        return offered
+    }
+
+    /// The GdkDragAction answering a decision (none: nothing may be dropped).
+    static func answer(_ decision: DropMatrix.Decision?) -> UInt32 {
+        switch decision?.answer {
+        case .copy: return GDK_ACTION_COPY.rawValue
+        case .move: return GDK_ACTION_MOVE.rawValue
+        case nil: return 0
+        }
+    }
+}

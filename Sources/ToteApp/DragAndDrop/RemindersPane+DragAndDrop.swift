@@ -1,0 +1,200 @@
+import CAdw
+import CShim
+import Foundation
+import ToteCore
+
+/// Reminders drag out of a list (the selection, or the row pressed) and drops land in a list
+/// (before a row, at its end, or on its sidebar row). The drop matrix and the planner in
+/// ToteCore decide; this turns GTK's events into their questions and their plans into one
+/// undoable command, the dropped reminders selected in the destination.
+extension RemindersPane {
+    func installDragAndDrop() {
+        view.onPrepareDrag = { [weak self] ids in self?.prepareDrag(of: ids) }
+        view.onDragBegan = { [weak self] drag in self?.dragBegan(drag) }
+        view.onDragEnded = { ReminderDragSession.current = nil }
+        installDropTarget()
+    }
+
+    // MARK: Dragging out
+
+    /// The content of a drag of these reminders (in list order), produced when read.
+    private func prepareDrag(of ids: [UUID]) -> UnsafeMutablePointer<GdkContentProvider>? {
+        guard let list else { return nil }
+        let chosen = Set(ids)
+        let dragged = rows.filter { chosen.contains($0.id) }.sorted { $0.position < $1.position }
+        guard !dragged.isEmpty else { return nil }
+        ReminderDragSession.current = ReminderDragSession(listID: list.id, reminders: dragged, pane: self)
+        let exports = URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
+            .appendingPathComponent(String(cString: tote_shim_app_id())).appendingPathComponent("exports")
+        let name = ReminderTransfer.exportName(listName: list.name)
+        return ContentTransfer.provider(offering: ReminderTransfer.offeredByDrag) { type, reply in
+            Task {
+                // Encoding and writing the .ics file for Files happen off the main thread.
+                let data = await Task.detached {
+                    ReminderTransfer.data(for: type, of: dragged) { ics in
+                        let folder = exports.appendingPathComponent(UUID().uuidString, isDirectory: true)
+                        let file = folder.appendingPathComponent(name)
+                        do {
+                            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                            try ics.write(to: file, options: .atomic)
+                            return file
+                        } catch {
+                            return nil
+                        }
+                    }
+                }.value
+                reply(data)
+            }
+        }
+    }
+
+    private func dragBegan(_ drag: UnsafeMutableRawPointer) {
+        guard let session = ReminderDragSession.current, session.pane === self else { return }
+        session.drag = drag
+        tote_shim_drag_cancel_on_escape(OpaquePointer(drag))
+        view.setDragIcon(for: drag, titles: session.reminders.prefix(3).map(\.title), count: session.reminders.count)
+    }
+
+    // MARK: Dropping in
+
+    /// What a list takes from a drop, richest first.
+    static let acceptedOnDrop = [ReminderTransfer.toteMIMEType, NoteTransfer.toteMIMEType]
+        + ReminderTransfer.accepted.dropFirst()
+
+    private func installDropTarget() {
+        let target = DropTargets.make(accepting: Self.acceptedOnDrop)
+        for signal in ["drag-enter", "drag-motion"] {
+            target.connectDropMotion(signal) { [weak self] drop, x, y in self?.dropMotion(drop, x: x, y: y) ?? 0 }
+        }
+        target.connect("drag-leave") { [weak self] (_: UnsafeMutableRawPointer?) in self?.endDropFeedback() }
+        target.connectDrop { [weak self] drop, x, y in self?.dropped(drop, x: x, y: y) ?? false }
+        gtk_widget_add_controller(view.dropArea, target)
+    }
+
+    /// What a drag carries, as the drop matrix sees it.
+    private func subject(of drop: UnsafeMutableRawPointer) -> DragSubject {
+        if let session = ReminderDragSession.of(drop) { return .reminders(list: session.listID, ids: session.ids) }
+        if let session = NoteDragSession.of(drop) { return .noteContent(note: session.noteID, range: session.range) }
+        if let session = ListDragSession.of(drop) { return .reminderList(session.listID) }
+        return .otherApp
+    }
+
+    /// The matrix's decision for a drag landing in `destination`.
+    func decision(for drop: UnsafeMutableRawPointer, onto destination: DropDestination) -> DropMatrix.Decision? {
+        let subject = subject(of: drop)
+        var ontoItself = false
+        if case .reminders(let source, let ids) = subject, case .list(let target, let before) = destination,
+           source == target {
+            ontoItself = DropPlanner.isOntoItself(before: before, dragging: ids, in: rows(of: target))
+        }
+        return DropMatrix.decide(dragging: subject, onto: destination, offered: GDKDropActions.offered(drop),
+                                 ontoItself: ontoItself)
+    }
+
+    private func rows(of listID: UUID) -> [Reminder] {
+        listID == list?.id ? rows : ((try? library.reminders(inList: listID)) ?? [])
+    }
+
+    private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> UInt32 {
+        guard let list else { return 0 }
+        let before = view.rowID(beforeDropAtX: x, y: y)
+        let decision = decision(for: drop, onto: .list(list.id, before: before))
+        if decision == nil { view.hideInsertionLine() } else { view.showInsertionLine(before: before) }
+        view.scrollNearEdges(dropY: y)
+        return GDKDropActions.answer(decision)
+    }
+
+    private func endDropFeedback() {
+        view.hideInsertionLine()
+        view.stopScrolling()
+    }
+
+    private func dropped(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> Bool {
+        endDropFeedback()
+        gtk_widget_unset_state_flags(view.dropArea, GTK_STATE_FLAG_DROP_ACTIVE)
+        guard let list else { return false }
+        return take(drop, onto: .list(list.id, before: view.rowID(beforeDropAtX: x, y: y)))
+    }
+
+    /// Carries out a drop onto a list, or onto its sidebar row: false when nothing may be
+    /// dropped there.
+    @discardableResult
+    func take(_ drop: UnsafeMutableRawPointer, onto destination: DropDestination) -> Bool {
+        guard let decision = decision(for: drop, onto: destination), case .list(let target)? = destination.container
+        else { return false }
+        let before: UUID? = if case .list(_, let row) = destination { row } else { nil }
+        let answer = GDKDropActions.answer(decision)
+        if let session = ListDragSession.of(drop) {
+            let plan = DropPlanner.reorderingLists(session.listID, onto: target, in: library.lists)
+            let done = plan?.reminderCommand.map { perform($0, selecting: view.selectedIDs) } ?? false
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
+            return done
+        }
+        if let session = ReminderDragSession.of(drop) {
+            let lists = [session.listID: rows(of: session.listID), target: rows(of: target)]
+            let plan = DropPlanner.reminders(session.ids, from: lists, action: decision.action, into: target,
+                                             before: before, makeID: { UUID() }, now: Date())
+            let done = plan.map { carryOut($0, source: session.pane) } ?? false
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
+            return done
+        }
+        if let session = NoteDragSession.of(drop) {
+            let plan = DropPlanner.text(session.fragment, fromTote: true, into: target, rows: rows(of: target),
+                                        before: before, makeID: { UUID() }, now: Date())
+            let done = plan.map { carryOut($0, source: nil) } ?? false
+            if done { session.editor?.clearSelection() }
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
+            return done
+        }
+        let offered = ContentTransfer.mimeTypes(of: gdk_drop_get_formats(OpaquePointer(drop)))
+        guard let type = ReminderTransfer.preferredFormat(among: offered) else { return false }
+        g_object_ref(drop)
+        ContentTransfer.readDrop(drop, mimeTypes: [type], limit: ReminderTransfer.maximumBytes) { [weak self] result in
+            defer { g_object_unref(drop) }
+            var done = false
+            if let self {
+                done = self.insertDropped(result, into: target, before: before)
+            }
+            // Always a copy: the other app keeps what it dragged.
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? GDK_ACTION_COPY.rawValue : 0))
+        }
+        return true
+    }
+
+    private func insertDropped(
+        _ result: Result<(mimeType: String, data: Data), ContentTransfer.ReadFailure>, into target: UUID, before: UUID?
+    ) -> Bool {
+        switch result {
+        case .failure(.tooLarge):
+            onToast(format(tr("Nothing added from {source}: {reason}"),
+                           ["source": tr("the dropped content"), "reason": tr("it is larger than 64 MB")]), false)
+            return false
+        case .failure(.failed(let reason)):
+            onToast(format(tr("Nothing added from {source}: {reason}"),
+                           ["source": tr("the dropped content"), "reason": reason]), false)
+            return false
+        case .success(let (mimeType, data)):
+            do {
+                let found = try ReminderTransfer.items(from: data, mimeType: mimeType)
+                guard let plan = DropPlanner.items(found.items, fromTote: false, into: target, rows: rows(of: target),
+                                                   before: before, makeID: { UUID() }, now: Date())
+                else { return false }
+                return carryOut(plan, source: nil)
+            } catch {
+                onToast(Self.describe(error, source: tr("the dropped content")), false)
+                return false
+            }
+        }
+    }
+
+    /// One step: the command, the dropped reminders selected in the destination (shown and
+    /// focused), the source's selection cleared when the plan says so, and the toast.
+    private func carryOut(_ plan: DropPlan, source: RemindersPane?) -> Bool {
+        guard let command = plan.reminderCommand, case .reminders(let target, let ids) = plan.selection,
+              perform(command, selecting: ids, in: target)
+        else { return false }
+        if plan.source == .selectionCleared, let source, source !== self { source.view.select([]) }
+        onDropped(plan)
+        return true
+    }
+}
