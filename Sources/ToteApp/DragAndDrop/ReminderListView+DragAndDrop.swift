@@ -8,71 +8,31 @@ import ToteCore
 extension ReminderListView {
     // MARK: Dragging out
 
-    /// A GtkDragSource on the list view, in the capture phase: the row's own click gesture
-    /// selects on press and claims the press, which would select a row pressed to be dragged
-    /// and cancel the drag. A press on a row is claimed here first; one that ends without a
-    /// drag is a click, done here as the list would (select the row; twice: edit its title).
-    /// Presses with Shift or Ctrl, and on the check box or a title being edited, go to the
-    /// list as before.
+    /// A GtkDragSource on the list view, in the capture phase. GTK 4.8 selects a row when a
+    /// click is released, so a press and drag on a row must not let it: the source claims the
+    /// press once the drag starts (in prepare), which cancels the row's click and the
+    /// rubberband. Dragging a selected row drags the selection; an unselected row drags alone
+    /// and the selection stays as it is. A press that does not become a drag stays the list's
+    /// click; one on empty space below the rows still draws a rubberband.
     func installDragSource() {
         let source = gtk_drag_source_new()!
-        gtk_event_controller_set_propagation_phase(source.opaque, GTK_PHASE_CAPTURE)
+        gtk_event_controller_set_propagation_phase(source, GTK_PHASE_CAPTURE)
         gtk_drag_source_set_actions(source, GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
-        source.connect("begin") { [weak self] (sequence: UnsafeMutableRawPointer?) in
-            self?.pressBegan(source, sequence: sequence)
-        }
-        source.connect("end") { [weak self] (_: UnsafeMutableRawPointer?) in self?.pressEnded() }
-        source.connectPrepare { [weak self] _, _ in
-            guard let self, let pressed = self.pressedRow else { return nil }
-            // The selection when the row pressed is in it; otherwise that row alone, and the
-            // selection stays as it is until the drop.
+        source.connectPrepare { [weak self] x, y in
+            guard let self, let pressed = self.rowID(atListX: x, y: y) else { return nil }
             let ids = self.selectedIDs.contains(pressed) ? self.selectedIDs : [pressed]
-            return self.onPrepareDrag(ids)
+            guard let content = self.onPrepareDrag(ids) else { return nil }
+            gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_CLAIMED)
+            return content
         }
         source.connect("drag-begin") { [weak self] (drag: UnsafeMutableRawPointer?) in
             guard let self, let drag else { return }
-            self.pressedRow = nil  // a drag, not a click
             self.onDragBegan(drag)
         }
         source.connect("drag-end") { [weak self] (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
             self?.onDragEnded()
         }
         gtk_widget_add_controller(listView, source)
-    }
-
-    private func pressBegan(_ source: OpaquePointer, sequence: UnsafeMutableRawPointer?) {
-        var x = 0.0, y = 0.0
-        let state = gtk_event_controller_get_current_event_state(source).rawValue
-        let modified = state & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue) != 0
-        guard !modified, gtk_gesture_get_point(source, OpaquePointer(sequence), &x, &y).isTrue,
-              let id = rowID(atListX: x, y: y)
-        else {
-            gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_DENIED)
-            return
-        }
-        pressedRow = id
-        gtk_widget_grab_focus(listView)
-        gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_CLAIMED)
-    }
-
-    /// A press that did not become a drag is a click.
-    private func pressEnded() {
-        guard let id = pressedRow else { return }
-        pressedRow = nil
-        let now = Date()
-        if let (lastID, lastTime) = lastClick, lastID == id,
-           now.timeIntervalSince(lastTime) < Self.doubleClickTime, let index = indexByID[id] {
-            lastClick = nil
-            startEditing(at: index)
-            return
-        }
-        lastClick = (id, now)
-        select([id])
-    }
-
-    private static var doubleClickTime: TimeInterval {
-        guard let settings = gtk_settings_get_default() else { return 0.4 }
-        return Double(tote_shim_object_get_int(settings.raw, "gtk-double-click-time")) / 1000
     }
 
     /// The reminder whose row is at a point of the list view; nil on its check box, on a
@@ -131,17 +91,6 @@ extension ReminderListView {
     func hideInsertionLine() {
         if let (item, cssClass) = insertionLine { gtk_widget_remove_css_class(item, cssClass) }
         insertionLine = nil
-    }
-
-    /// Scrolls while a drag is held near the top or bottom edge (`y` in `dropArea`).
-    func scrollNearEdges(dropY y: Double) {
-        var scrollerX = 0.0, scrollerY = 0.0
-        guard gtk_widget_translate_coordinates(stack, scroller, 0, y, &scrollerX, &scrollerY).isTrue else { return }
-        edgeScroller.pointer(atY: scrollerY)
-    }
-
-    func stopScrolling() {
-        edgeScroller.stop()
     }
 
     /// The drag icon: the first rows' titles stacked, translucent, with a count badge in the

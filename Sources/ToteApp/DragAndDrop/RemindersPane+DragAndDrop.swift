@@ -75,7 +75,6 @@ extension RemindersPane {
     private func subject(of drop: UnsafeMutableRawPointer) -> DragSubject {
         if let session = ReminderDragSession.of(drop) { return .reminders(list: session.listID, ids: session.ids) }
         if let session = NoteDragSession.of(drop) { return .noteContent(note: session.noteID, range: session.range) }
-        if let session = ListDragSession.of(drop) { return .reminderList(session.listID) }
         return .otherApp
     }
 
@@ -100,13 +99,12 @@ extension RemindersPane {
         let before = view.rowID(beforeDropAtX: x, y: y)
         let decision = decision(for: drop, onto: .list(list.id, before: before))
         if decision == nil { view.hideInsertionLine() } else { view.showInsertionLine(before: before) }
-        view.scrollNearEdges(dropY: y)
         return GDKDropActions.answer(decision)
     }
 
+    /// GtkListView scrolls by itself while a drag hovers near its edges (30 px bands).
     private func endDropFeedback() {
         view.hideInsertionLine()
-        view.stopScrolling()
     }
 
     private func dropped(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> Bool {
@@ -124,14 +122,10 @@ extension RemindersPane {
         else { return false }
         let before: UUID? = if case .list(_, let row) = destination { row } else { nil }
         let answer = GDKDropActions.answer(decision)
-        if let session = ListDragSession.of(drop) {
-            let plan = DropPlanner.reorderingLists(session.listID, onto: target, in: library.lists)
-            let done = plan?.reminderCommand.map { perform($0, selecting: view.selectedIDs) } ?? false
-            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
-            return done
-        }
         if let session = ReminderDragSession.of(drop) {
-            let lists = [session.listID: rows(of: session.listID), target: rows(of: target)]
+            // One entry when the rows move within their own list.
+            var lists = [session.listID: rows(of: session.listID)]
+            lists[target] = rows(of: target)
             let plan = DropPlanner.reminders(session.ids, from: lists, action: decision.action, into: target,
                                              before: before, makeID: { UUID() }, now: Date())
             let done = plan.map { carryOut($0, source: session.pane) } ?? false

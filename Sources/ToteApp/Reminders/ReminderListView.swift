@@ -35,11 +35,6 @@ final class ReminderListView {
     let stack: WidgetPointer
     /// The row widget showing the insertion line, and which.
     var insertionLine: (WidgetPointer, String)?
-    private(set) lazy var edgeScroller = EdgeScroller(scroller)
-    /// The reminder a press landed on, until it ends as a click or a drag.
-    var pressedRow: UUID?
-    /// The last click, to tell a double click (which edits the title).
-    var lastClick: (UUID, Date)?
 
     /// The widgets of one row, reused by GtkListView for whichever reminder it shows.
     private final class Row {
@@ -77,8 +72,7 @@ final class ReminderListView {
         listView = gtk_list_view_new(selection, factory)
         gtk_widget_add_css_class(listView, "reminder-list")
         tote_shim_accessible_set_label(listView, tr("Reminders"))
-        // A press and drag on a row drags it; Shift and Ctrl with clicks and arrows select.
-        gtk_list_view_set_enable_rubberband(listView.opaque, false.g)
+        gtk_list_view_set_enable_rubberband(listView.opaque, true.g)
 
         scroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_child(scroller.opaque, listView)
@@ -328,7 +322,7 @@ final class ReminderListView {
             gtk_widget_get_parent(row.box) ?? row.box, parts.filter { !$0.isEmpty }.joined(separator: ", "))
     }
 
-    func startEditing(at position: Int) {
+    private func startEditing(at position: Int) {
         guard position < shown.count else { return }
         let id = shown[position].id
         guard let row = rows.values.first(where: { $0.id == id }), !row.isEditing else { return }

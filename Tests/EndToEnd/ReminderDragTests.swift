@@ -1,0 +1,143 @@
+import Foundation
+import ToteCore
+import XCTest
+
+/// Real drags of reminders (xdotool under Xvfb): reordering within a list, moving onto
+/// another list's sidebar row, several at once, Ctrl copying, spring loading into another
+/// list, and one Ctrl+Z putting each back.
+final class ReminderDragTests: EndToEndTestCase {
+    private var groceries = UUID(), work = UUID()
+
+    /// "Groceries" (Apples … Eggs) shown in one window, and "Work" (Email Ann) in the sidebar.
+    private func start() throws -> (tote: Process, window: String) {
+        let location = StoreLocation(appID: "io.github.totenotes.Tote", environment: session.environment)
+        let store = try Store(location: location)
+        let now = Date()
+        for (name, titles) in [("Groceries", ["Apples", "Bread", "Cheese", "Dates", "Eggs"]), ("Work", ["Email Ann"])] {
+            let list = try store.createReminderList(name: name)
+            if name == "Groceries" { groceries = list.id } else { work = list.id }
+            try store.apply(.insert(titles.enumerated().map { index, title in
+                Reminder(id: UUID(), listID: list.id, title: title, position: index, created: now, modified: now)
+            }))
+        }
+        try store.checkpoint()
+        let tote = try session.launchTote()
+        let window = try session.waitForWindow(of: tote)
+        try session.place(window, x: 0, y: 0, width: 900, height: 700)
+        let row = try waitForCenter(of: tote, named: "frame=1/Groceries", window: window)
+        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        _ = try waitForCenter(of: tote, named: "frame=1/Apples, not done", window: window)
+        try session.xdotool(["windowfocus", "--sync", window])
+        return (tote, window)
+    }
+
+    private func titles(_ list: UUID) -> [String] {
+        ((try? session.store()?.reminders(inList: list)) ?? []).map(\.title)
+    }
+
+    private func row(_ title: String, _ tote: Process, _ window: String) throws -> (x: Int, y: Int) {
+        try waitForCenter(of: tote, named: "frame=1/\(title), not done", window: window)
+    }
+
+    func testDraggingARowReordersItToTheTopAndToTheEndAndCtrlZPutsItBack() throws {
+        let (tote, window) = try start()
+        let apples = try row("Apples", tote, window), dates = try row("Dates", tote, window)
+        try session.drag(from: dates, to: (apples.x, apples.y - 8))
+        try session.waitUntil("Dates on top") { titles(groceries) == ["Dates", "Apples", "Bread", "Cheese", "Eggs"] }
+
+        let eggs = try row("Eggs", tote, window), first = try row("Dates", tote, window)
+        try session.drag(from: first, to: (eggs.x, eggs.y + 8))
+        try session.waitUntil("Dates at the end") { titles(groceries) == ["Apples", "Bread", "Cheese", "Eggs", "Dates"] }
+
+        try session.key("ctrl+z")
+        try session.waitUntil("Dates back on top") { titles(groceries) == ["Dates", "Apples", "Bread", "Cheese", "Eggs"] }
+        try session.key("ctrl+z")
+        try session.waitUntil("the first order") { titles(groceries) == ["Apples", "Bread", "Cheese", "Dates", "Eggs"] }
+    }
+
+    func testADropOntoItsOwnPlaceChangesNothing() throws {
+        let (tote, window) = try start()
+        let bread = try row("Bread", tote, window)
+        try session.drag(from: bread, to: (bread.x + 30, bread.y + 4))
+        session.pace(1)
+        XCTAssertEqual(titles(groceries), ["Apples", "Bread", "Cheese", "Dates", "Eggs"])
+    }
+
+    func testAReminderMovesOntoAnotherListsSidebarRowAndCtrlCopies() throws {
+        let (tote, window) = try start()
+        let bread = try row("Bread", tote, window)
+        let workRow = try waitForCenter(of: tote, named: "frame=1/Work", window: window)
+        try session.drag(from: bread, to: workRow)
+        try session.waitUntil("Bread moved to Work") {
+            titles(work) == ["Email Ann", "Bread"] && titles(groceries) == ["Apples", "Cheese", "Dates", "Eggs"]
+        }
+        XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("Moved 1 reminder to “Work”") })
+        try session.key("ctrl+z")
+        try session.waitUntil("Bread back") {
+            titles(work) == ["Email Ann"] && titles(groceries) == ["Apples", "Bread", "Cheese", "Dates", "Eggs"]
+        }
+
+        // Ctrl copies Cheese to Work and keeps it in Groceries (shown again: resting on Work
+        // during the drop may have opened it).
+        let groceriesRow = try waitForCenter(of: tote, named: "frame=1/Groceries", window: window)
+        try session.xdotool(["mousemove", "\(groceriesRow.x)", "\(groceriesRow.y)", "click", "1"])
+        let cheese = try row("Cheese", tote, window)
+        try session.drag(from: cheese, to: workRow, modifier: "ctrl")
+        try session.waitUntil("a copy of Cheese in Work") {
+            titles(work) == ["Email Ann", "Cheese"] && titles(groceries) == ["Apples", "Bread", "Cheese", "Dates", "Eggs"]
+        }
+    }
+
+    func testThreeSeparateRemindersMoveTogetherAndOneUndoPutsThemBack() throws {
+        let (tote, window) = try start()
+        let apples = try row("Apples", tote, window)
+        try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)", "click", "1"])
+        for title in ["Cheese", "Eggs"] {
+            let point = try row(title, tote, window)
+            try session.xdotool(["mousemove", "\(point.x)", "\(point.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+            session.pace(0.2)
+        }
+        let workRow = try waitForCenter(of: tote, named: "frame=1/Work", window: window)
+        try session.drag(from: try row("Cheese", tote, window), to: workRow)
+        try session.waitUntil("three moved, in their order") {
+            titles(work) == ["Email Ann", "Apples", "Cheese", "Eggs"] && titles(groceries) == ["Bread", "Dates"]
+        }
+        XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("Moved 3 reminders to “Work”") })
+        try session.key("ctrl+z")
+        try session.waitUntil("all three back") {
+            titles(work) == ["Email Ann"] && titles(groceries) == ["Apples", "Bread", "Cheese", "Dates", "Eggs"]
+        }
+    }
+
+    func testRestingOnAListsRowOpensItSoTheDropLandsAtAnExactPlace() throws {
+        let (tote, window) = try start()
+        let apples = try row("Apples", tote, window)
+        let workRow = try waitForCenter(of: tote, named: "frame=1/Work", window: window)
+        try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)"])
+        session.pace(0.2)
+        try session.xdotool(["mousedown", "1"])
+        for step in 1...12 {
+            session.pace(0.04)
+            let x = apples.x + (workRow.x - apples.x) * step / 12, y = apples.y + (workRow.y - apples.y) * step / 12
+            try session.xdotool(["mousemove", "\(x)", "\(y)"])
+        }
+        // Resting on "Work" for longer than 500 ms opens it under the drag.
+        session.pace(0.9)
+        var ann = (x: 0, y: 0)
+        try session.waitUntil("Work shown during the drag") {
+            guard let point = try? session.center(of: tote, named: "frame=1/Email Ann, not done", window: window) else {
+                return false
+            }
+            ann = point
+            return true
+        }
+        for step in 1...8 {
+            session.pace(0.04)
+            let x = workRow.x + (ann.x - workRow.x) * step / 8, y = workRow.y + (ann.y - 8 - workRow.y) * step / 8
+            try session.xdotool(["mousemove", "\(x)", "\(y)"])
+        }
+        session.pace(0.3)
+        try session.xdotool(["mouseup", "1"])
+        try session.waitUntil("Apples before Email Ann") { titles(work) == ["Apples", "Email Ann"] }
+    }
+}
