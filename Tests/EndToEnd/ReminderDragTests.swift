@@ -141,3 +141,60 @@ final class ReminderDragTests: EndToEndTestCase {
         try session.waitUntil("Apples before Email Ann") { titles(work) == ["Apples", "Email Ann"] }
     }
 }
+
+/// Real drags between a list and a note in two windows: reminders become checklist
+/// paragraphs in the note, note text becomes one reminder per paragraph; both copies.
+final class ReminderNoteDragTests: EndToEndTestCase {
+    func testRemindersIntoANoteAndNoteTextOntoAList() throws {
+        let location = StoreLocation(appID: "io.github.totenotes.Tote", environment: session.environment)
+        let store = try Store(location: location)
+        let list = try store.createReminderList(name: "Groceries")
+        let now = Date()
+        try store.apply(.insert(["Apples", "Bread"].enumerated().map { index, title in
+            Reminder(id: UUID(), listID: list.id, title: title, position: index, created: now, modified: now)
+        }))
+        let note = try store.createNote()
+        _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Buy soap\nCall Ann"))
+        try store.checkpoint()
+
+        let tote = try session.launchTote()
+        let left = try session.waitForWindow(of: tote)
+        try session.place(left, x: 0, y: 0, width: 620, height: 700)
+        let listRow = try waitForCenter(of: tote, named: "frame=1/Groceries", window: left)
+        try session.xdotool(["mousemove", "\(listRow.x)", "\(listRow.y)", "click", "1"])
+        let apples = try waitForCenter(of: tote, named: "frame=1/Apples, not done", window: left)
+        try session.key("ctrl+shift+n")
+        var right = ""
+        try session.waitUntil("a second window") {
+            right = (try? session.windows(of: tote).first { $0 != left }) ?? ""
+            return !right.isEmpty
+        }
+        try session.place(right, x: 640, y: 0, width: 620, height: 700)
+        try openNote("Plans", in: 2, of: tote, window: right)
+
+        // Apples, dragged after "Call Ann", becomes a checklist paragraph there.
+        let end = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [16], window: right)[0]
+        try session.drag(from: apples, to: (end.x + 6, end.y))
+        try session.waitUntil("a checklist paragraph in the note") {
+            (try? session.store()?.note(id: note.id)?.body) == "Buy soap\nCall Ann\nApples"
+        }
+        let stored = try XCTUnwrap(session.store()?.note(id: note.id)?.richText())
+        XCTAssertEqual(stored.paragraphs.last?.style, .checklist(checked: false))
+        XCTAssertEqual(try session.store()?.reminders(inList: list.id).map(\.title), ["Apples", "Bread"], "a copy")
+
+        // "Buy soap", selected in the note and dragged onto the list, becomes a reminder.
+        try session.xdotool(["windowfocus", "--sync", right])
+        let start = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [0], window: right)[0]
+        try session.xdotool(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("ctrl+Home")
+        for _ in 0..<8 { try session.key("shift+Right") }
+        let soap = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [4], window: right)[0]
+        let bread = try waitForCenter(of: tote, named: "frame=1/Bread, not done", window: left)
+        try session.drag(from: soap, to: (bread.x, bread.y + 10))
+        try session.waitUntil("Buy soap in the list") {
+            (try? session.store()?.reminders(inList: list.id).map(\.title)) == ["Apples", "Bread", "Buy soap"]
+        }
+        XCTAssertEqual(try session.store()?.note(id: note.id)?.body, "Buy soap\nCall Ann\nApples", "a copy")
+    }
+}
