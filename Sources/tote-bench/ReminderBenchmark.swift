@@ -79,6 +79,67 @@ final class ReminderBenchmark {
         return (save, withDisplay)
     }
 
+    /// Drag-motion events over the list of 10,000 while 500 of its rows are dragged: the row
+    /// under the pointer, the drop matrix (rows onto themselves included) and the insertion
+    /// line. Per event.
+    func dragMotion(count: Int) -> [Double] {
+        pane.show(listID: big.id)
+        waitForPaint()
+        let rows = pane.rows
+        let dragged = stride(from: 0, to: rows.count, by: 20).map { rows[$0].id }
+        let height = Double(gtk_widget_get_height(pane.view.dropArea))
+        var samples: [Double] = []
+        for index in 0..<count {
+            let y = 10 + (height - 20) * Double(index % 50) / 50
+            let start = ContinuousClock.now
+            _ = pane.motion(dragging: .reminders(list: big.id, ids: dragged), offered: [.copy, .move], x: 200, y: y)
+            samples.append(milliseconds(ContinuousClock.now - start))
+            if index % 10 == 0 { waitForPaint() }
+        }
+        pane.view.hideInsertionLine()
+        return samples
+    }
+
+    /// Dropping 500 reminders of the big list onto the small one, as a drop does it: the plan,
+    /// the command written in one transaction, the destination shown with them selected, to
+    /// the end of the next frame. Undone after each sample.
+    func dropFiveHundred() -> Double {
+        pane.show(listID: big.id)
+        waitForPaint()
+        let rows = pane.rows
+        let dragged = stride(from: 0, to: rows.count, by: 20).map { rows[$0].id }
+        let start = ContinuousClock.now
+        let lists = [big.id: rows, small.id: (try? store.reminders(inList: small.id)) ?? []]
+        guard let plan = DropPlanner.reminders(dragged, from: lists, action: .move, into: small.id, before: nil,
+                                               makeID: { UUID() }, now: Date()),
+              let command = plan.reminderCommand
+        else { return .nan }
+        pane.perform(command, selecting: dragged, in: small.id)
+        waitForPaint()
+        let elapsed = milliseconds(ContinuousClock.now - start)
+        pane.undo()
+        return elapsed
+    }
+
+    /// Starting a drag of 500 selected rows: the content promised (nothing encoded yet) and
+    /// the drag icon with its badge, laid out and drawn once.
+    func dragIconForFiveHundred() -> Double {
+        pane.show(listID: big.id)
+        let rows = pane.rows
+        let dragged = stride(from: 0, to: rows.count, by: 20).map { rows[$0].id }
+        let start = ContinuousClock.now
+        if let provider = pane.prepareDrag(of: dragged) { g_object_unref(provider) }
+        let titles = dragged.prefix(3).compactMap { id in rows.first { $0.id == id }?.title }
+        let icon = ReminderListView.dragIcon(titles: titles, count: dragged.count)
+        let holder = gtk_window_new()!
+        gtk_window_set_child(UnsafeMutableRawPointer(holder).assumingMemoryBound(to: GtkWindow.self), icon)
+        gtk_window_present(UnsafeMutableRawPointer(holder).assumingMemoryBound(to: GtkWindow.self))
+        waitForNextPaint(of: holder)
+        let elapsed = milliseconds(ContinuousClock.now - start)
+        gtk_window_destroy(UnsafeMutableRawPointer(holder).assumingMemoryBound(to: GtkWindow.self))
+        return elapsed
+    }
+
     /// Work per frame while the list scrolls by 90 px a frame: from the frame clock's
     /// update phase to the end of its paint.
     func scrollFrames(count: Int) -> [Double] {

@@ -103,6 +103,11 @@ func main() throws {
     report("open a list of 10,000 reminders to first paint", listOpens, goal: 100)
     report("move 500 of them to another list, command + save", moveSaves, goal: 50)
     report("move 500, including showing the destination with them selected", moveWholes, goal: nil)
+    report("drag motion over the 10,000, 500 dragged: per event", reminders.dragMotion(count: 300), goal: 1)
+    report("drop 500 reminders into another list: plan, save, view, to the next frame",
+           (0..<7).map { _ in reminders.dropFiveHundred() }, goal: 50)
+    report("start a drag of 500 selected rows: content and icon with badge, drawn",
+           (0..<7).map { _ in reminders.dragIconForFiveHundred() }, goal: 16)
     let frames = reminders.scrollFrames(count: 240)
     report("scrolling the 10,000: work per frame", frames, goal: 16)
     print(String(format: "scrolling: slowest frame %.2f ms of %d", frames.max() ?? 0, frames.count))

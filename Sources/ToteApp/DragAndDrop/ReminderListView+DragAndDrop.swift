@@ -97,6 +97,10 @@ extension ReminderListView {
     /// theme's accent colour when more than one reminder is dragged.
     func setDragIcon(for drag: UnsafeMutableRawPointer, titles: [String], count: Int) {
         let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
+        gtk_drag_icon_set_child(icon.opaque, Self.dragIcon(titles: titles, count: count))
+    }
+
+    static func dragIcon(titles: [String], count: Int) -> WidgetPointer {
         let overlay = gtk_overlay_new()!
         let stackBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_add_css_class(stackBox, "card")
@@ -117,6 +121,6 @@ extension ReminderListView {
             gtk_widget_set_valign(badge, GTK_ALIGN_START)
             gtk_overlay_add_overlay(overlay.opaque, badge)
         }
-        gtk_drag_icon_set_child(icon.opaque, overlay)
+        return overlay
     }
 }

@@ -18,7 +18,7 @@ extension RemindersPane {
     // MARK: Dragging out
 
     /// The content of a drag of these reminders (in list order), produced when read.
-    private func prepareDrag(of ids: [UUID]) -> UnsafeMutablePointer<GdkContentProvider>? {
+    func prepareDrag(of ids: [UUID]) -> UnsafeMutablePointer<GdkContentProvider>? {
         guard let list else { return nil }
         let chosen = Set(ids)
         let dragged = rows.filter { chosen.contains($0.id) }.sorted { $0.position < $1.position }
@@ -80,14 +80,17 @@ extension RemindersPane {
 
     /// The matrix's decision for a drag landing in `destination`.
     func decision(for drop: UnsafeMutableRawPointer, onto destination: DropDestination) -> DropMatrix.Decision? {
-        let subject = subject(of: drop)
+        decision(dragging: subject(of: drop), offered: GDKDropActions.offered(drop), onto: destination)
+    }
+
+    func decision(dragging subject: DragSubject, offered: Set<DropAction>, onto destination: DropDestination)
+        -> DropMatrix.Decision? {
         var ontoItself = false
         if case .reminders(let source, let ids) = subject, case .list(let target, let before) = destination,
            source == target {
             ontoItself = DropPlanner.isOntoItself(before: before, dragging: ids, in: rows(of: target))
         }
-        return DropMatrix.decide(dragging: subject, onto: destination, offered: GDKDropActions.offered(drop),
-                                 ontoItself: ontoItself)
+        return DropMatrix.decide(dragging: subject, onto: destination, offered: offered, ontoItself: ontoItself)
     }
 
     private func rows(of listID: UUID) -> [Reminder] {
@@ -95,11 +98,17 @@ extension RemindersPane {
     }
 
     private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> UInt32 {
-        guard let list else { return 0 }
+        GDKDropActions.answer(motion(dragging: subject(of: drop), offered: GDKDropActions.offered(drop), x: x, y: y))
+    }
+
+    /// The work of one drag-motion event over the list: the row under the pointer, the drop
+    /// matrix's decision there, and the insertion line.
+    func motion(dragging subject: DragSubject, offered: Set<DropAction>, x: Double, y: Double) -> DropMatrix.Decision? {
+        guard let list else { return nil }
         let before = view.rowID(beforeDropAtX: x, y: y)
-        let decision = decision(for: drop, onto: .list(list.id, before: before))
+        let decision = decision(dragging: subject, offered: offered, onto: .list(list.id, before: before))
         if decision == nil { view.hideInsertionLine() } else { view.showInsertionLine(before: before) }
-        return GDKDropActions.answer(decision)
+        return decision
     }
 
     /// GtkListView scrolls by itself while a drag hovers near its edges (30 px bands).

@@ -43,13 +43,25 @@ public enum DropPlanner {
     /// Whether dropping rows before `row` of their own list (nil: at its end) would
     /// leave them where they are: they are consecutive and the index is within or beside them.
     /// No action is offered there.
+    /// One pass over the rows (asked on every motion event of a drag over a long list).
     public static func isOntoItself(before row: UUID?, dragging ids: [UUID], in rows: [Reminder]) -> Bool {
-        let ordered = rows.sorted { $0.position < $1.position }
-        let index = row.flatMap { row in ordered.firstIndex { $0.id == row } } ?? ordered.count
+        let ordered = inOrder(rows)
         let chosen = Set(ids)
-        let indexes = ordered.indices.filter { chosen.contains(ordered[$0].id) }
-        guard let first = indexes.first, let last = indexes.last, last - first + 1 == indexes.count else { return false }
+        var first: Int?, last = -1, count = 0, index = ordered.count
+        for (position, reminder) in ordered.enumerated() {
+            if reminder.id == row { index = position }
+            guard chosen.contains(reminder.id) else { continue }
+            if first == nil { first = position }
+            last = position
+            count += 1
+        }
+        guard let first, last - first + 1 == count else { return false }
         return (first...(last + 1)).contains(index)
+    }
+
+    /// Rows by position; views keep them so already, and then they are not sorted again.
+    private static func inOrder(_ rows: [Reminder]) -> [Reminder] {
+        zip(rows, rows.dropFirst()).allSatisfy { $0.position <= $1.position } ? rows : rows.sorted { $0.position < $1.position }
     }
 
     /// Where a drop before `row` (nil: at the end) lands in a list's order, without `leaving`
