@@ -88,9 +88,19 @@ extension RemindersPane {
         var ontoItself = false
         if case .reminders(let source, let ids) = subject, case .list(let target, let before) = destination,
            source == target {
-            ontoItself = DropPlanner.isOntoItself(before: before, dragging: ids, in: rows(of: target))
+            ontoItself = rowsInPlace(dragging: ids, in: target).contains(before: before)
         }
         return DropMatrix.decide(dragging: subject, onto: destination, offered: offered, ontoItself: ontoItself)
+    }
+
+    /// Where the dragged rows sit in their list, kept for the drag while the list is unchanged.
+    private func rowsInPlace(dragging ids: [UUID], in listID: UUID) -> DropPlanner.RowsInPlace {
+        // Only the shown list's rows are kept (and counted); another list is read each time.
+        let key = RowsInPlaceKey(list: listID, ids: ids, generation: listID == list?.id ? rowsGeneration : -1)
+        if key.generation >= 0, let (cachedKey, cached) = rowsInPlaceCache, cachedKey == key { return cached }
+        let found = DropPlanner.RowsInPlace(dragging: ids, in: rows(of: listID))
+        rowsInPlaceCache = (key, found)
+        return found
     }
 
     private func rows(of listID: UUID) -> [Reminder] {

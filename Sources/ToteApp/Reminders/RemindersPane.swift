@@ -28,6 +28,10 @@ final class RemindersPane {
     /// The shown list is gone.
     var onListGone: () -> Void = {}
     var onToast: (_ title: String, _ offersUndo: Bool) -> Void = { _, _ in }
+    /// Counts the times `rows` was read, so that what was worked out from it is known stale.
+    private(set) var rowsGeneration = 0
+    /// Where rows dragged over their own list sit (DragAndDrop): worked out once per drag.
+    var rowsInPlaceCache: (RowsInPlaceKey, DropPlanner.RowsInPlace)?
     /// Called after a drop here was carried out (the window shows its toast, with Undo).
     var onDropped: (DropPlan) -> Void = { _ in }
     /// Called when a command made a new undo step (the window's history orders it).
@@ -78,6 +82,7 @@ final class RemindersPane {
             guard let found = library.list(listID) else { return false }
             list = found
             rows = try store.reminders(inList: listID)
+            rowsGeneration += 1
             view.show(ReminderEditing.visible(rows, showingCompleted: showingCompleted), selecting: selected)
             updateActionStates()
             return true
@@ -690,4 +695,12 @@ final class RemindersPane {
         gtk_popover_set_pointing_to(contextMenu.cast(), &rect)
         gtk_popover_popup(contextMenu.cast())
     }
+}
+
+/// What `RemindersPane.rowsInPlaceCache` was worked out for: the rows dragged, and the list
+/// as last read (`generation` counts the reads).
+struct RowsInPlaceKey: Equatable {
+    var list: UUID
+    var ids: [UUID]
+    var generation: Int
 }

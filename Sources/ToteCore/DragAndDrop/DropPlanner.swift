@@ -43,24 +43,45 @@ public enum DropPlanner {
     /// Whether dropping rows before `row` of their own list (nil: at its end) would
     /// leave them where they are: they are consecutive and the index is within or beside them.
     /// No action is offered there.
-    /// One pass over the rows (asked on every motion event of a drag over a long list).
     public static func isOntoItself(before row: UUID?, dragging ids: [UUID], in rows: [Reminder]) -> Bool {
-        let ordered = inOrder(rows)
-        let chosen = Set(ids)
-        var first: Int?, last = -1, count = 0, index = ordered.count
-        for (position, reminder) in ordered.enumerated() {
-            if reminder.id == row { index = position }
-            guard chosen.contains(reminder.id) else { continue }
-            if first == nil { first = position }
-            last = position
-            count += 1
+        RowsInPlace(dragging: ids, in: rows).contains(before: row)
+    }
+
+    /// Where dragged rows sit in their own list, worked out once per drag, so that each motion
+    /// event over a long list asks `contains` in constant time.
+    public struct RowsInPlace: Sendable {
+        private let indexByID: [UUID: Int]
+        private let count: Int
+        /// The places a drop leaves them where they are: their own rows and the one after;
+        /// nil when they are not consecutive (any drop gathers them).
+        private let unchanged: ClosedRange<Int>?
+
+        public init(dragging ids: [UUID], in rows: [Reminder]) {
+            let ordered = DropPlanner.inOrder(rows)
+            let chosen = Set(ids)
+            var indexByID: [UUID: Int] = [:]
+            indexByID.reserveCapacity(ordered.count)
+            var first: Int?, last = -1, found = 0
+            for (position, reminder) in ordered.enumerated() {
+                indexByID[reminder.id] = position
+                guard chosen.contains(reminder.id) else { continue }
+                if first == nil { first = position }
+                last = position
+                found += 1
+            }
+            self.indexByID = indexByID
+            count = ordered.count
+            unchanged = first.flatMap { first in last - first + 1 == found ? first...(last + 1) : nil }
         }
-        guard let first, last - first + 1 == count else { return false }
-        return (first...(last + 1)).contains(index)
+
+        public func contains(before row: UUID?) -> Bool {
+            guard let unchanged else { return false }
+            return unchanged.contains(row.flatMap { indexByID[$0] } ?? count)
+        }
     }
 
     /// Rows by position; views keep them so already, and then they are not sorted again.
-    private static func inOrder(_ rows: [Reminder]) -> [Reminder] {
+    static func inOrder(_ rows: [Reminder]) -> [Reminder] {
         zip(rows, rows.dropFirst()).allSatisfy { $0.position <= $1.position } ? rows : rows.sorted { $0.position < $1.position }
     }
 
