@@ -33,6 +33,19 @@ class EndToEndTestCase: XCTestCase {
         }
     }
 
+    /// Opens a second window with Ctrl+Shift+N and places it right of the first (there is no
+    /// window manager); returns it.
+    func openSecondWindow(of tote: Process, besides first: String) throws -> String {
+        try session.key("ctrl+shift+n")
+        var second = ""
+        try session.waitUntil("a second window") {
+            second = (try? session.windows(of: tote).first { $0 != first }) ?? ""
+            return !second.isEmpty
+        }
+        try session.place(second, x: 640, y: 0, width: 620, height: 700)
+        return second
+    }
+
     /// The screen point at the middle of the accessible object named `name`, once it exists.
     func waitForCenter(of tote: Process, named name: String, window: String) throws -> (x: Int, y: Int) {
         var center = (x: 0, y: 0)

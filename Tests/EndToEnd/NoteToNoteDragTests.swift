@@ -25,13 +25,7 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         let left = try session.waitForWindow(of: tote)
         try session.place(left, x: 0, y: 0, width: 620, height: 700)
         try openNote("First note", in: 1, of: tote, window: left)
-        try session.key("ctrl+shift+n")
-        var right = ""
-        try session.waitUntil("a second window") {
-            right = (try? session.windows(of: tote).first { $0 != left }) ?? ""
-            return !right.isEmpty
-        }
-        try session.place(right, x: 640, y: 0, width: 620, height: 700)
+        let right = try openSecondWindow(of: tote, besides: left)
         try openNote("Second note", in: 2, of: tote, window: right)
         return (tote, left, right)
     }

@@ -12,14 +12,8 @@ final class ReminderDragTests: EndToEndTestCase {
     private func start() throws -> (tote: Process, window: String) {
         let location = StoreLocation(appID: "io.github.totenotes.Tote", environment: session.environment)
         let store = try Store(location: location)
-        let now = Date()
-        for (name, titles) in [("Groceries", ["Apples", "Bread", "Cheese", "Dates", "Eggs"]), ("Work", ["Email Ann"])] {
-            let list = try store.createReminderList(name: name)
-            if name == "Groceries" { groceries = list.id } else { work = list.id }
-            try store.apply(.insert(titles.enumerated().map { index, title in
-                Reminder(id: UUID(), listID: list.id, title: title, position: index, created: now, modified: now)
-            }))
-        }
+        groceries = try makeList("Groceries", ["Apples", "Bread", "Cheese", "Dates", "Eggs"], in: store)
+        work = try makeList("Work", ["Email Ann"], in: store)
         try store.checkpoint()
         let tote = try session.launchTote()
         let window = try session.waitForWindow(of: tote)
@@ -148,11 +142,7 @@ final class ReminderNoteDragTests: EndToEndTestCase {
     func testRemindersIntoANoteAndNoteTextOntoAList() throws {
         let location = StoreLocation(appID: "io.github.totenotes.Tote", environment: session.environment)
         let store = try Store(location: location)
-        let list = try store.createReminderList(name: "Groceries")
-        let now = Date()
-        try store.apply(.insert(["Apples", "Bread"].enumerated().map { index, title in
-            Reminder(id: UUID(), listID: list.id, title: title, position: index, created: now, modified: now)
-        }))
+        let groceries = try makeList("Groceries", ["Apples", "Bread"], in: store)
         let note = try store.createNote()
         _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Buy soap\nCall Ann"))
         try store.checkpoint()
@@ -163,13 +153,7 @@ final class ReminderNoteDragTests: EndToEndTestCase {
         let listRow = try waitForCenter(of: tote, named: "frame=1/Groceries", window: left)
         try session.xdotool(["mousemove", "\(listRow.x)", "\(listRow.y)", "click", "1"])
         let apples = try waitForCenter(of: tote, named: "frame=1/Apples, not done", window: left)
-        try session.key("ctrl+shift+n")
-        var right = ""
-        try session.waitUntil("a second window") {
-            right = (try? session.windows(of: tote).first { $0 != left }) ?? ""
-            return !right.isEmpty
-        }
-        try session.place(right, x: 640, y: 0, width: 620, height: 700)
+        let right = try openSecondWindow(of: tote, besides: left)
         try openNote("Plans", in: 2, of: tote, window: right)
 
         // Apples, dragged after "Call Ann", becomes a checklist paragraph there.
@@ -180,7 +164,7 @@ final class ReminderNoteDragTests: EndToEndTestCase {
         }
         let stored = try XCTUnwrap(session.store()?.note(id: note.id)?.richText())
         XCTAssertEqual(stored.paragraphs.last?.style, .checklist(checked: false))
-        XCTAssertEqual(try session.store()?.reminders(inList: list.id).map(\.title), ["Apples", "Bread"], "a copy")
+        XCTAssertEqual(try session.store()?.reminders(inList: groceries).map(\.title), ["Apples", "Bread"], "a copy")
 
         // "Buy soap", selected in the note and dragged onto the list, becomes a reminder.
         try session.xdotool(["windowfocus", "--sync", right])
@@ -193,8 +177,18 @@ final class ReminderNoteDragTests: EndToEndTestCase {
         let bread = try waitForCenter(of: tote, named: "frame=1/Bread, not done", window: left)
         try session.drag(from: soap, to: (bread.x, bread.y + 10))
         try session.waitUntil("Buy soap in the list") {
-            (try? session.store()?.reminders(inList: list.id).map(\.title)) == ["Apples", "Bread", "Buy soap"]
+            (try? session.store()?.reminders(inList: groceries).map(\.title)) == ["Apples", "Bread", "Buy soap"]
         }
         XCTAssertEqual(try session.store()?.note(id: note.id)?.body, "Buy soap\nCall Ann\nApples", "a copy")
     }
+}
+
+/// A list named `name` holding `titles` in order, written before Tote starts.
+func makeList(_ name: String, _ titles: [String], in store: Store) throws -> UUID {
+    let list = try store.createReminderList(name: name)
+    let now = Date()
+    try store.apply(.insert(titles.enumerated().map { index, title in
+        Reminder(id: UUID(), listID: list.id, title: title, position: index, created: now, modified: now)
+    }))
+    return list.id
 }

@@ -478,22 +478,22 @@ final class NoteEditor {
     /// elsewhere since its steps (nothing is written over that).
     @discardableResult
     func undo() -> Bool {
-        guard !isReadOnly, !noteHistory.changedElsewhere, noteHistory.steps.canUndo else { return false }
-        finishFilling()
-        let inPlace = restylesInPlace(noteHistory.steps.undoSteps.last?.backward ?? [])
-        guard let change = noteHistory.steps.undo(on: &text) else { return false }
-        zip(change.commands, inPlace).forEach(mirror)
-        select(change.selection)
-        edited()
-        return true
+        step(commands: noteHistory.steps.undoSteps.last?.backward) { $0.undo(on: &$1) }
     }
 
     @discardableResult
     func redo() -> Bool {
-        guard !isReadOnly, !noteHistory.changedElsewhere, noteHistory.steps.canRedo else { return false }
+        step(commands: noteHistory.steps.redoSteps.last?.forward) { $0.redo(on: &$1) }
+    }
+
+    /// Undo or redo: `take` moves a step of the history, and what it did is shown.
+    private func step(
+        commands: [NoteCommand]?, _ take: (inout UndoHistory, inout RichText) -> UndoHistory.Change?
+    ) -> Bool {
+        guard !isReadOnly, !noteHistory.changedElsewhere, let commands else { return false }
         finishFilling()
-        let inPlace = restylesInPlace(noteHistory.steps.redoSteps.last?.forward ?? [])
-        guard let change = noteHistory.steps.redo(on: &text) else { return false }
+        let inPlace = restylesInPlace(commands)
+        guard let change = take(&noteHistory.steps, &text) else { return false }
         zip(change.commands, inPlace).forEach(mirror)
         select(change.selection)
         edited()

@@ -514,33 +514,36 @@ final class MainWindow {
     /// Undoes this window's latest step as a whole, showing what it changes. Nothing is
     /// undone when a note or list it changes was changed elsewhere since: a toast says which.
     func undo() {
-        let histories = app.noteHistories
-        let next = history.nextUndo { note, step in histories.existing(note)?.undoPosition(of: step) ?? .gone }
-        guard let entry = takeable(next), let editors = editors(for: entry) else { return }
-        for part in entry.parts.reversed() {
-            switch part {
-            case .note(let id, _):
-                if let editor = editors[id] { editor.undo() } else { undoUnshown(id) }
-            case .reminders:
-                guard reminders?.undo() == true else { return }
-            }
-        }
-        history.didUndo()
+        takeStep(redoing: false)
     }
 
     func redo() {
+        takeStep(redoing: true)
+    }
+
+    /// Undoes (or redoes) the entry the window's history takes next, part by part: each note
+    /// in the editor that shows it (or in the store, shown nowhere), the reminders in the pane.
+    private func takeStep(redoing: Bool) {
         let histories = app.noteHistories
-        let next = history.nextRedo { note, step in histories.existing(note)?.redoPosition(of: step) ?? .gone }
-        guard let entry = takeable(next, redoing: true), let editors = editors(for: entry, redoing: true) else { return }
-        for part in entry.parts {
+        let next = redoing
+            ? history.nextRedo { note, step in histories.existing(note)?.redoPosition(of: step) ?? .gone }
+            : history.nextUndo { note, step in histories.existing(note)?.undoPosition(of: step) ?? .gone }
+        guard let entry = takeable(next, redoing: redoing), let editors = editors(for: entry, redoing: redoing) else {
+            return
+        }
+        for part in redoing ? entry.parts : entry.parts.reversed() {
             switch part {
             case .note(let id, _):
-                if let editor = editors[id] { editor.redo() } else { redoUnshown(id) }
+                if let editor = editors[id] {
+                    _ = redoing ? editor.redo() : editor.undo()
+                } else {
+                    changeUnshown(id, redoing: redoing)
+                }
             case .reminders:
-                guard reminders?.redo() == true else { return }
+                guard (redoing ? reminders?.redo() : reminders?.undo()) == true else { return }
             }
         }
-        history.didRedo()
+        if redoing { history.didRedo() } else { history.didUndo() }
     }
 
     /// The entry to take, or nil with a toast when its note changed since.
@@ -586,15 +589,7 @@ final class MainWindow {
 
     /// The step of a note no window shows: applied to the stored note when it is still what
     /// the step left, and saved.
-    private func undoUnshown(_ id: UUID) {
-        changeUnshown(id, redoing: false) { history, text in history.undo(on: &text) != nil }
-    }
-
-    private func redoUnshown(_ id: UUID) {
-        changeUnshown(id, redoing: true) { history, text in history.redo(on: &text) != nil }
-    }
-
-    private func changeUnshown(_ id: UUID, redoing: Bool, _ change: (inout UndoHistory, inout RichText) -> Bool) {
+    private func changeUnshown(_ id: UUID, redoing: Bool) {
         guard let library = app.library, let noteHistory = app.noteHistories.existing(id),
               let note = try? library.note(id: id), var text = try? note.richText()
         else { return }
@@ -602,7 +597,8 @@ final class MainWindow {
             showToast(changedElsewhere(note.displayTitle ?? tr("Untitled Note"), redoing: redoing))
             return
         }
-        guard change(&noteHistory.steps, &text) else { return }
+        let change = redoing ? noteHistory.steps.redo(on: &text) : noteHistory.steps.undo(on: &text)
+        guard change != nil else { return }
         do {
             if case .saved(let saved) = try library.store.save(
                 noteID: id, title: note.title, body: text, expecting: Store.NoteVersion(note),

@@ -185,14 +185,7 @@ public enum DropPlanner {
         guard let from = ordered.firstIndex(where: { $0.id == id }),
               let to = ordered.firstIndex(where: { $0.id == target }), from != to else { return nil }
         ordered.insert(ordered.remove(at: from), at: to)
-        var before: [ReminderList] = [], after: [ReminderList] = []
-        for (position, list) in ordered.enumerated() where list.position != position {
-            before.append(list)
-            var moved = list
-            moved.position = position
-            after.append(moved)
-        }
-        return DropPlan(action: .move, noteEdits: [], reminderCommand: .updateLists(before: before, after: after),
+        return DropPlan(action: .move, noteEdits: [], reminderCommand: ReminderEditing.renumbering(ordered),
                         selection: .reminders(list: id, ids: []), source: .unchanged, toast: nil)
     }
 }

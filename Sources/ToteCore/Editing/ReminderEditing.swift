@@ -131,6 +131,12 @@ public enum ReminderEditing {
         let target = index + (step < 0 ? -1 : 1)
         guard ordered.indices.contains(target) else { return nil }
         ordered.swapAt(index, target)
+        return renumbering(ordered)
+    }
+
+    /// The lists in this order: each takes its index as its position; only those whose
+    /// position changes are written.
+    static func renumbering(_ ordered: [ReminderList]) -> ReminderCommand {
         var before: [ReminderList] = [], after: [ReminderList] = []
         for (position, list) in ordered.enumerated() where list.position != position {
             before.append(list)
