@@ -103,6 +103,24 @@ final class ReminderDragTests: EndToEndTestCase {
         }
     }
 
+    func testEscapeCancelsAReminderDragAndChangesNothing() throws {
+        let (tote, window) = try start()
+        let apples = try row("Apples", tote, window), eggs = try row("Eggs", tote, window)
+        try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)"])
+        session.pace(0.2)
+        try session.xdotool(["mousedown", "1"])
+        for step in 1...10 {
+            session.pace(0.04)
+            try session.xdotool(["mousemove", "\(apples.x + step)", "\(apples.y + (eggs.y + 8 - apples.y) * step / 10)"])
+        }
+        session.pace(0.3)
+        try session.key("Escape")
+        session.pace(0.3)
+        try session.xdotool(["mouseup", "1"])
+        session.pace(1)
+        XCTAssertEqual(titles(groceries), ["Apples", "Bread", "Cheese", "Dates", "Eggs"])
+    }
+
     func testRestingOnAListsRowOpensItSoTheDropLandsAtAnExactPlace() throws {
         let (tote, window) = try start()
         let apples = try row("Apples", tote, window)
