@@ -121,6 +121,38 @@ final class ReminderDragTests: EndToEndTestCase {
         XCTAssertEqual(titles(groceries), ["Apples", "Bread", "Cheese", "Dates", "Eggs"])
     }
 
+    func testRestingOnTheShowSidebarButtonBringsTheSidebarBackForTheDrop() throws {
+        let (tote, window) = try start()
+        try session.key("F9")
+        let button = try waitForCenter(of: tote, named: "frame=1/Show Sidebar", window: window)
+        let apples = try row("Apples", tote, window)
+        try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)"])
+        session.pace(0.2)
+        try session.xdotool(["mousedown", "1"])
+        for step in 1...12 {
+            session.pace(0.04)
+            let x = apples.x + (button.x - apples.x) * step / 12, y = apples.y + (button.y - apples.y) * step / 12
+            try session.xdotool(["mousemove", "\(x)", "\(y)"])
+        }
+        session.pace(0.9)  // longer than the 500 ms a drag rests before springing
+        var workRow = (x: 0, y: 0)
+        try session.waitUntil("the sidebar back during the drag") {
+            guard let point = try? session.center(of: tote, named: "frame=1/Work", window: window), point.x > 0 else {
+                return false
+            }
+            workRow = point
+            return true
+        }
+        for step in 1...10 {
+            session.pace(0.04)
+            let x = button.x + (workRow.x - button.x) * step / 10, y = button.y + (workRow.y - button.y) * step / 10
+            try session.xdotool(["mousemove", "\(x)", "\(y)"])
+        }
+        session.pace(0.3)
+        try session.xdotool(["mouseup", "1"])
+        try session.waitUntil("Apples moved to Work") { titles(work) == ["Email Ann", "Apples"] }
+    }
+
     func testRestingOnAListsRowOpensItSoTheDropLandsAtAnExactPlace() throws {
         let (tote, window) = try start()
         let apples = try row("Apples", tote, window)
