@@ -11,6 +11,37 @@ final class DiskFullTests: GTKTestCase {
         try onMainActor(Self.diskFull)
     }
 
+    func testSwitchingNotesWithTheDiskFullKeepsTheUnsavedTextShown() throws {
+        try XCTSkipUnless(getuid() == 0, "mounting a small disk needs root (CI runs as root)")
+        try onMainActor(Self.switchingWhileFull)
+    }
+
+    @MainActor
+    private static func switchingWhileFull() throws {
+        let dataHome = try TemporaryDataHome()
+        try run("/bin/mount", "-t", "tmpfs", "-o", "size=4m", "tote-test-disk", dataHome.url.path)
+        defer { try? run("/bin/umount", "-l", dataHome.url.path) }
+        let (app, window, editor, store, id) = try startAppWithNote(dataHome: dataHome, title: "Diary", body: "saved part.")
+        defer { close(app) }
+        let other = try store.createNote(title: "Other")
+
+        let filler = dataHome.url.appendingPathComponent("filler")
+        try? run("/bin/dd", "if=/dev/zero", "of=\(filler.path)", "bs=64k")
+        let unsaved = String(repeating: "\nunsaved words", count: 20_000)
+        gtk_text_buffer_insert_at_cursor(editor.buffer, unsaved, -1)
+
+        window.open(.note(other.id))
+        XCTAssertEqual(editor.note?.id, id, "the note that could not be saved stays shown")
+        XCTAssertEqual(editor.bodyText, "saved part." + unsaved)
+        XCTAssertTrue(window.toastTitles.last?.hasPrefix("Could not save “Diary”") == true, "\(window.toastTitles)")
+
+        // With space again, the switch saves first and then shows the other note.
+        try FileManager.default.removeItem(at: filler)
+        window.open(.note(other.id))
+        XCTAssertEqual(editor.note?.id, other.id)
+        XCTAssertEqual(try store.note(id: id)?.body, "saved part." + unsaved)
+    }
+
     @MainActor
     private static func diskFull() throws {
         let dataHome = try TemporaryDataHome()

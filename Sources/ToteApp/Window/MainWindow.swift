@@ -312,8 +312,13 @@ final class MainWindow {
                 return
             }
             // What was typed in the note shown is written before any note is read: its text
-            // and its steps must be the stored ones when it is shown again.
-            editor.saveNow(waitUntilWritten: true)
+            // and its steps must be the stored ones when it is shown again. When it cannot be
+            // (a full disk; a toast says so), the note stays shown with its text rather than
+            // go behind another.
+            if !editor.saveNow(waitUntilWritten: true), let shown = editor.note {
+                sidebar.select(.note(shown.id))
+                return
+            }
             guard let note = try? library.note(id: id) else { return }
             editor.show(note)
             gtk_widget_set_visible(noteMenuButton, true.g)
