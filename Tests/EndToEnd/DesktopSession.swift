@@ -203,20 +203,10 @@ final class DesktopSession {
     /// to `end`, wiggle, release. `modifier` ("ctrl", "shift") is held from after the drag
     /// starts to the release. Events are 40 ms apart: XTEST drags with 10 ms gaps fail.
     func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int), steps: Int = 12, modifier: String? = nil) throws {
-        try xdotool(["mousemove", "\(start.x)", "\(start.y)"])
-        pace(0.2)
-        try xdotool(["mousedown", "1"])
-        for step in 1...4 {
-            pace(0.04)
-            try xdotool(["mousemove", "\(start.x + step * 4)", "\(start.y + step * 2)"])
-        }
+        try press(at: start)
+        try glide(from: start, to: (start.x + 16, start.y + 8), steps: 4)
         if let modifier { try xdotool(["keydown", modifier]) }
-        for step in 1...steps {
-            pace(0.04)
-            let x = start.x + (end.x - start.x) * step / steps
-            let y = start.y + (end.y - start.y) * step / steps
-            try xdotool(["mousemove", "\(x)", "\(y)"])
-        }
+        try glide(from: start, to: end, steps: steps)
         pace(0.04)
         try xdotool(["mousemove", "\(end.x + 1)", "\(end.y)"])
         pace(0.04)
@@ -224,6 +214,25 @@ final class DesktopSession {
         pace(0.3)
         try xdotool(["mouseup", "1"])
         if let modifier { try xdotool(["keyup", modifier]) }
+    }
+
+    /// Moves the pointer to `point` and presses the first button there: the start of a drag
+    /// a test goes on with `glide` (pausing where it likes) and ends with `mouseup`.
+    func press(at point: (x: Int, y: Int)) throws {
+        try xdotool(["mousemove", "\(point.x)", "\(point.y)"])
+        pace(0.2)
+        try xdotool(["mousedown", "1"])
+    }
+
+    /// Moves the pointer from `start` to `end` in `steps` even steps 40 ms apart (the last
+    /// one at `end`), as a hand does.
+    func glide(from start: (x: Int, y: Int), to end: (x: Int, y: Int), steps: Int) throws {
+        for step in 1...steps {
+            pace(0.04)
+            let x = start.x + (end.x - start.x) * step / steps
+            let y = start.y + (end.y - start.y) * step / steps
+            try xdotool(["mousemove", "\(x)", "\(y)"])
+        }
     }
 
     /// Short pacing between input events (never a wait for a result: use `waitUntil`).

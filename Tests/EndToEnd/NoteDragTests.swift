@@ -43,13 +43,8 @@ final class NoteDragTests: EndToEndTestCase {
     /// Presses on the selection at `from`, passes the drag threshold and moves into the band
     /// at the bottom of the editor (the window is 640 high); returns the x the pointer is at.
     private func dragIntoBottomBand(from: (x: Int, y: Int)) throws -> Int {
-        try session.xdotool(["mousemove", "\(from.x)", "\(from.y)"])
-        session.pace(0.2)
-        try session.xdotool(["mousedown", "1"])
-        for step in 1...6 {
-            session.pace(0.04)
-            try session.xdotool(["mousemove", "\(from.x + step * 6)", "\(from.y + step * 6)"])
-        }
+        try session.press(at: from)
+        try session.glide(from: from, to: (from.x + 36, from.y + 36), steps: 6)
         let x = from.x + 150
         for y in stride(from: from.y + 40, through: 615, by: 60) {
             session.pace(0.04)
@@ -168,13 +163,8 @@ final class NoteDragTests: EndToEndTestCase {
         // Without auto-scroll: press, move away, Escape, release.
         try select(0..<7, tote: tote, window: window)  // "MARKER "
         var from = try session.characterCenters(of: tote, in: Self.body, offsets: [2], window: window)[0]
-        try session.xdotool(["mousemove", "\(from.x)", "\(from.y)"])
-        session.pace(0.2)
-        try session.xdotool(["mousedown", "1"])
-        for step in 1...8 {
-            session.pace(0.04)
-            try session.xdotool(["mousemove", "\(from.x + step * 12)", "\(from.y + step * 20)"])
-        }
+        try session.press(at: from)
+        try session.glide(from: from, to: (from.x + 96, from.y + 160), steps: 8)
         session.pace(0.3)
         try session.key("Escape")
         session.pace(0.3)

@@ -106,13 +106,8 @@ final class ReminderDragTests: EndToEndTestCase {
     func testEscapeCancelsAReminderDragAndChangesNothing() throws {
         let (tote, window) = try start()
         let apples = try row("Apples", tote, window), eggs = try row("Eggs", tote, window)
-        try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)"])
-        session.pace(0.2)
-        try session.xdotool(["mousedown", "1"])
-        for step in 1...10 {
-            session.pace(0.04)
-            try session.xdotool(["mousemove", "\(apples.x + step)", "\(apples.y + (eggs.y + 8 - apples.y) * step / 10)"])
-        }
+        try session.press(at: apples)
+        try session.glide(from: apples, to: (apples.x + 10, eggs.y + 8), steps: 10)
         session.pace(0.3)
         try session.key("Escape")
         session.pace(0.3)
@@ -126,14 +121,8 @@ final class ReminderDragTests: EndToEndTestCase {
         try session.key("F9")
         let button = try waitForCenter(of: tote, named: "frame=1/Show Sidebar", window: window)
         let apples = try row("Apples", tote, window)
-        try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)"])
-        session.pace(0.2)
-        try session.xdotool(["mousedown", "1"])
-        for step in 1...12 {
-            session.pace(0.04)
-            let x = apples.x + (button.x - apples.x) * step / 12, y = apples.y + (button.y - apples.y) * step / 12
-            try session.xdotool(["mousemove", "\(x)", "\(y)"])
-        }
+        try session.press(at: apples)
+        try session.glide(from: apples, to: button, steps: 12)
         session.pace(0.9)  // longer than the 500 ms a drag rests before springing
         var workRow = (x: 0, y: 0)
         try session.waitUntil("the sidebar back during the drag") {
@@ -143,11 +132,7 @@ final class ReminderDragTests: EndToEndTestCase {
             workRow = point
             return true
         }
-        for step in 1...10 {
-            session.pace(0.04)
-            let x = button.x + (workRow.x - button.x) * step / 10, y = button.y + (workRow.y - button.y) * step / 10
-            try session.xdotool(["mousemove", "\(x)", "\(y)"])
-        }
+        try session.glide(from: button, to: workRow, steps: 10)
         session.pace(0.3)
         try session.xdotool(["mouseup", "1"])
         try session.waitUntil("Apples moved to Work") { titles(work) == ["Email Ann", "Apples"] }
@@ -157,14 +142,8 @@ final class ReminderDragTests: EndToEndTestCase {
         let (tote, window) = try start()
         let apples = try row("Apples", tote, window)
         let workRow = try waitForCenter(of: tote, named: "frame=1/Work", window: window)
-        try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)"])
-        session.pace(0.2)
-        try session.xdotool(["mousedown", "1"])
-        for step in 1...12 {
-            session.pace(0.04)
-            let x = apples.x + (workRow.x - apples.x) * step / 12, y = apples.y + (workRow.y - apples.y) * step / 12
-            try session.xdotool(["mousemove", "\(x)", "\(y)"])
-        }
+        try session.press(at: apples)
+        try session.glide(from: apples, to: workRow, steps: 12)
         // Resting on "Work" for longer than 500 ms opens it under the drag.
         session.pace(0.9)
         var ann = (x: 0, y: 0)
@@ -175,11 +154,7 @@ final class ReminderDragTests: EndToEndTestCase {
             ann = point
             return true
         }
-        for step in 1...8 {
-            session.pace(0.04)
-            let x = workRow.x + (ann.x - workRow.x) * step / 8, y = workRow.y + (ann.y - 8 - workRow.y) * step / 8
-            try session.xdotool(["mousemove", "\(x)", "\(y)"])
-        }
+        try session.glide(from: workRow, to: (ann.x, ann.y - 8), steps: 8)
         session.pace(0.3)
         try session.xdotool(["mouseup", "1"])
         try session.waitUntil("Apples before Email Ann") { titles(work) == ["Apples", "Email Ann"] }

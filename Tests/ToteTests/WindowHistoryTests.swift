@@ -89,14 +89,20 @@ final class WindowHistoryTests: GTKTestCase {
         XCTAssertEqual(try library.note(id: beta)?.body, "Beta")
     }
 
+    /// Tote with two windows (Ctrl+Shift+N), and its library.
+    @MainActor
+    private static func twoWindows(_ dataHome: TemporaryDataHome) throws
+        -> (ToteApplication, MainWindow, MainWindow, Library) {
+        let app = startApp(dataHome: dataHome)
+        app.openNewWindow()
+        return (app, app.windows[0], app.windows[1], try XCTUnwrap(app.library))
+    }
+
     @MainActor
     private static func refusal() throws {
         let dataHome = try TemporaryDataHome()
-        let app = startApp(dataHome: dataHome)
+        let (app, first, second, library) = try twoWindows(dataHome)
         defer { close(app) }
-        app.openNewWindow()
-        let (first, second) = (app.windows[0], app.windows[1])
-        let library = try XCTUnwrap(app.library)
 
         first.createNote()
         try type("one", in: first)
@@ -123,11 +129,8 @@ final class WindowHistoryTests: GTKTestCase {
     @MainActor
     private static func moveBetweenWindows() throws {
         let dataHome = try TemporaryDataHome()
-        let app = startApp(dataHome: dataHome)
+        let (app, first, second, library) = try twoWindows(dataHome)
         defer { close(app) }
-        app.openNewWindow()
-        let (first, second) = (app.windows[0], app.windows[1])
-        let library = try XCTUnwrap(app.library)
         first.createNote()
         try type("move me", in: first)
         second.createNote()
@@ -135,7 +138,7 @@ final class WindowHistoryTests: GTKTestCase {
         let source = try XCTUnwrap(first.noteEditor), target = try XCTUnwrap(second.noteEditor)
         let (sourceID, targetID) = (try XCTUnwrap(source.note?.id), try XCTUnwrap(target.note?.id))
 
-        let session = NoteDragSession(editor: source, noteID: sourceID, noteName: "move me", range: 0..<5,
+        let session = NoteDragSession(editor: source, noteID: sourceID, range: 0..<5,
                                       fragment: source.text.fragment(0..<5))
         XCTAssertTrue(target.dropFromTote(session, action: .move, at: 6))
         XCTAssertEqual(source.bodyText, "me")

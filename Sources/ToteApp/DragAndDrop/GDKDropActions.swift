@@ -14,6 +14,12 @@ enum GDKDropActions {
         return offered
     }
 
+    /// Whether a drop is the end of `drag` (a drag this process started).
+    static func isDrop(_ drop: UnsafeMutableRawPointer, of drag: UnsafeMutableRawPointer?) -> Bool {
+        guard let drag else { return false }
+        return gdk_drop_get_drag(OpaquePointer(drop)).map { UnsafeMutableRawPointer($0) } == drag
+    }
+
     /// The GdkDragAction answering a decision (none: nothing may be dropped).
     static func answer(_ decision: DropMatrix.Decision?) -> UInt32 {
         switch decision?.answer {

@@ -11,25 +11,21 @@ final class NoteDragSession {
 
     weak var editor: NoteEditor?
     let noteID: UUID
-    let noteName: String
     let range: Range<Int>
     let fragment: RichText
     /// The GdkDrag, compared with a drop's `gdk_drop_get_drag` to know the drop is ours.
     var drag: UnsafeMutableRawPointer?
 
-    init(editor: NoteEditor, noteID: UUID, noteName: String, range: Range<Int>, fragment: RichText) {
+    init(editor: NoteEditor, noteID: UUID, range: Range<Int>, fragment: RichText) {
         self.editor = editor
         self.noteID = noteID
-        self.noteName = noteName
         self.range = range
         self.fragment = fragment
     }
 
     /// The session whose drag a drop belongs to, if it is one of ours.
     static func of(_ drop: UnsafeMutableRawPointer) -> NoteDragSession? {
-        guard let session = current, let drag = session.drag,
-              gdk_drop_get_drag(OpaquePointer(drop)).map({ UnsafeMutableRawPointer($0) }) == drag
-        else { return nil }
+        guard let session = current, GDKDropActions.isDrop(drop, of: session.drag) else { return nil }
         return session
     }
 }

@@ -101,8 +101,7 @@ extension NoteEditor {
         }
         let fragment = text.fragment(range)
         let session = NoteDragSession(
-            editor: self, noteID: note.id, noteName: titleText.isEmpty ? (note.displayTitle ?? tr("Untitled Note")) : titleText,
-            range: range, fragment: fragment)
+            editor: self, noteID: note.id, range: range, fragment: fragment)
         NoteDragSession.current = session
         return provider(for: fragment, origin: NoteTransfer.Origin(noteID: note.id, range: range))
     }

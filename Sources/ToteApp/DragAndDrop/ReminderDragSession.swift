@@ -25,9 +25,7 @@ final class ReminderDragSession {
 
     /// The session whose drag a drop belongs to, if it is one of ours.
     static func of(_ drop: UnsafeMutableRawPointer) -> ReminderDragSession? {
-        guard let session = current, let drag = session.drag,
-              gdk_drop_get_drag(OpaquePointer(drop)).map({ UnsafeMutableRawPointer($0) }) == drag
-        else { return nil }
+        guard let session = current, GDKDropActions.isDrop(drop, of: session.drag) else { return nil }
         return session
     }
 }

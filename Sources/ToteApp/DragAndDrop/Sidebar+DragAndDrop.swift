@@ -10,8 +10,8 @@ import ToteCore
 /// started on a GtkListBoxRow was cancelled as "no target" at the release under Xvfb, though
 /// the rows answered MOVE (docs/platform-findings.md).
 extension Sidebar {
-    /// Makes a list's row a drop target.
-    func enableDragAndDrop(onListRow row: WidgetPointer, id: UUID) {
+    /// Makes a list's row a drop target that springs the list open.
+    func enableDrops(onListRow row: WidgetPointer, id: UUID) {
         let target = DropTargets.make(accepting: RemindersPane.acceptedOnDrop)
         for signal in ["drag-enter", "drag-motion"] {
             target.connectDropMotion(signal) { [weak self] drop, _, _ in

@@ -144,10 +144,12 @@ final class NoteEditor {
     var bodyText: String { text.plainText }
     var titleText: String { String(cString: gtk_editable_get_text(titleField.opaque)) }
 
-    /// Shows a note, saving the one shown before.
-    func show(_ note: Note) {
-        if self.note?.id == note.id { return }
-        saveNow(waitUntilWritten: false)
+    /// Shows a note once the one shown before is saved. False when that save failed (a full
+    /// disk; `onSaveFailed` says so): the note shown stays, with its text, rather than go.
+    @discardableResult
+    func show(_ note: Note) -> Bool {
+        if self.note?.id == note.id { return true }
+        guard saveNow(waitUntilWritten: true) else { return false }
         isLoading = true
         defer { isLoading = false }
         leaveNote()
@@ -170,6 +172,7 @@ final class NoteEditor {
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
         gtk_text_buffer_place_cursor(buffer, &start)
+        return true
     }
 
     /// The note's steps end at the text shown now: remembered for when it is shown again.

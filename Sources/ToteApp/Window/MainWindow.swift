@@ -313,14 +313,11 @@ final class MainWindow {
             }
             // What was typed in the note shown is written before any note is read: its text
             // and its steps must be the stored ones when it is shown again. When it cannot be
-            // (a full disk; a toast says so), the note stays shown with its text rather than
-            // go behind another.
-            if !editor.saveNow(waitUntilWritten: true), let shown = editor.note {
-                sidebar.select(.note(shown.id))
+            // (a full disk), the editor keeps it shown, and so does the sidebar.
+            guard editor.saveNow(waitUntilWritten: true), let note = try? library.note(id: id), editor.show(note) else {
+                if let shown = editor.note { sidebar.select(.note(shown.id)) }
                 return
             }
-            guard let note = try? library.note(id: id) else { return }
-            editor.show(note)
             gtk_widget_set_visible(noteMenuButton, true.g)
             adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
             show(.note)
@@ -536,7 +533,7 @@ final class MainWindow {
         guard let entry = takeable(next, redoing: redoing), let editors = editors(for: entry, redoing: redoing) else {
             return
         }
-        for part in redoing ? entry.parts : entry.parts.reversed() {
+        for part in entry.parts(redoing: redoing) {
             switch part {
             case .note(let id, _):
                 if let editor = editors[id] {

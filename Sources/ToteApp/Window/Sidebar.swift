@@ -114,10 +114,6 @@ final class Sidebar {
 
     var isFiltered: Bool { found != nil }
 
-    /// The name a list's row shows.
-    func listName(_ id: UUID) -> String? {
-        listRows[id].map { String(cString: gtk_label_get_text($0.label.opaque)) }
-    }
 
     /// What the notes list says when it shows no row.
     var notesPlaceholderText: String { String(cString: gtk_label_get_text(notesPlaceholder.opaque)) }
@@ -129,7 +125,7 @@ final class Sidebar {
 
     func add(reminderList list: ReminderList) {
         let (row, label) = Self.makeRow(name: list.name, iconName: "view-list-bullet-symbolic")
-        enableDragAndDrop(onListRow: row, id: list.id)
+        enableDrops(onListRow: row, id: list.id)
         listRows[list.id] = (row, label)
         idsByRow[row] = list.id
         gtk_list_box_append(listsBox.opaque, row)

@@ -25,6 +25,11 @@ public struct WindowHistory: Sendable {
         }
 
         public var changesReminders: Bool { parts.contains(.reminders) }
+
+        /// The parts in the order to take them: as made to redo, last first to undo.
+        public func parts(redoing: Bool) -> [Part] {
+            redoing ? parts : parts.reversed()
+        }
     }
 
     public private(set) var undoEntries: [Entry] = []
