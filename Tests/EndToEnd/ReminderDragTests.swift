@@ -9,11 +9,12 @@ final class ReminderDragTests: EndToEndTestCase {
     private var groceries = UUID(), work = UUID()
 
     /// "Groceries" (Apples … Eggs) shown in one window, and "Work" (Email Ann) in the sidebar.
-    private func start() throws -> (tote: Process, window: String) {
+    private func start(alsoMaking more: [String] = []) throws -> (tote: Process, window: String) {
         let location = StoreLocation(appID: "io.github.totenotes.Tote", environment: session.environment)
         let store = try Store(location: location)
         groceries = try makeList("Groceries", ["Apples", "Bread", "Cheese", "Dates", "Eggs"], in: store)
         work = try makeList("Work", ["Email Ann"], in: store)
+        for name in more { _ = try makeList(name, [], in: store) }
         try store.checkpoint()
         let tote = try session.launchTote()
         let window = try session.waitForWindow(of: tote)
@@ -80,6 +81,22 @@ final class ReminderDragTests: EndToEndTestCase {
         try session.waitUntil("a copy of Cheese in Work") {
             titles(work) == ["Email Ann", "Cheese"] && titles(groceries) == ["Apples", "Bread", "Cheese", "Dates", "Eggs"]
         }
+    }
+
+    func testDraggingAListsSidebarRowReordersTheListsAndCtrlZPutsThemBack() throws {
+        let (tote, window) = try start(alsoMaking: ["Home"])
+        func order() -> [String] { ((try? session.store()?.reminderLists()) ?? []).map(\.name) }
+        let homeRow = try waitForCenter(of: tote, named: "frame=1/Home", window: window)
+        // "Groceries" is also the shown list's title: its row is the one above Work's.
+        let workRow = try waitForCenter(of: tote, named: "frame=1/Work", window: window)
+        let groceriesRow = (x: workRow.x, y: workRow.y - (homeRow.y - workRow.y))
+        XCTAssertEqual(order(), ["Groceries", "Work", "Home"])
+
+        try session.drag(from: homeRow, to: groceriesRow)
+        try session.waitUntil("Home on top") { order() == ["Home", "Groceries", "Work"] }
+        XCTAssertEqual(titles(groceries), ["Apples", "Bread", "Cheese", "Dates", "Eggs"], "the shown list's rows stay")
+        try session.key("ctrl+z")
+        try session.waitUntil("the first order") { order() == ["Groceries", "Work", "Home"] }
     }
 
     func testThreeSeparateRemindersMoveTogetherAndOneUndoPutsThemBack() throws {

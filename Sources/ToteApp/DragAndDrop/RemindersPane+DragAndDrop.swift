@@ -61,6 +61,9 @@ extension RemindersPane {
     static let acceptedOnDrop = [ReminderTransfer.toteMIMEType, NoteTransfer.toteMIMEType]
         + ReminderTransfer.accepted.dropFirst()
 
+    /// What a list's sidebar row takes: what a list takes, and another list's row.
+    static let acceptedOnListRow = acceptedOnDrop + [ReminderTransfer.listMIMEType]
+
     private func installDropTarget() {
         let target = DropTargets.make(accepting: Self.acceptedOnDrop)
         for signal in ["drag-enter", "drag-motion"] {
@@ -74,6 +77,7 @@ extension RemindersPane {
     /// What a drag carries, as the drop matrix sees it.
     private func subject(of drop: UnsafeMutableRawPointer) -> DragSubject {
         if let session = ReminderDragSession.of(drop) { return .reminders(list: session.listID, ids: session.ids) }
+        if let session = ListDragSession.of(drop) { return .reminderList(session.listID) }
         if let session = NoteDragSession.of(drop) { return .noteContent(note: session.noteID, range: session.range) }
         return .otherApp
     }
@@ -141,6 +145,12 @@ extension RemindersPane {
         else { return false }
         let before: UUID? = if case .list(_, let row) = destination { row } else { nil }
         let answer = GDKDropActions.answer(decision)
+        if let session = ListDragSession.of(drop) {
+            let plan = DropPlanner.reorderingLists(session.listID, onto: target, in: library.lists)
+            let done = plan?.reminderCommand.map { perform($0, selecting: view.selectedIDs) } ?? false
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
+            return done
+        }
         if let session = ReminderDragSession.of(drop) {
             // One entry when the rows move within their own list.
             var lists = [session.listID: rows(of: session.listID)]

@@ -3,29 +3,77 @@ import CShim
 import Foundation
 import ToteCore
 
-/// The sidebar in drags: a list's row takes drops (appended to the list); any row springs
-/// open when a drag rests on it; the sidebar scrolls near its edges.
-///
-/// Lists do not yet reorder by dragging their rows (Alt+Up/Down in the list menu do): a drag
-/// started on a GtkListBoxRow was cancelled as "no target" at the release under Xvfb, though
-/// the rows answered MOVE (docs/platform-findings.md).
+/// The sidebar in drags: a list's row takes drops (appended to the list) and drags to
+/// reorder the lists; any row springs open when a drag rests on it; the sidebar scrolls near
+/// its edges.
 extension Sidebar {
     /// Makes a list's row a drop target that springs the list open.
     func enableDrops(onListRow row: WidgetPointer, id: UUID) {
-        let target = DropTargets.make(accepting: RemindersPane.acceptedOnDrop)
+        let target = DropTargets.make(accepting: RemindersPane.acceptedOnListRow)
         for signal in ["drag-enter", "drag-motion"] {
             target.connectDropMotion(signal) { [weak self] drop, _, _ in
-                self?.onListRowDropMotion(id, drop) ?? 0
+                guard let self else { return 0 }
+                let answer = self.onListRowDropMotion(id, drop)
+                self.showListInsertionLine(onto: answer != 0 ? id : nil, dragging: ListDragSession.of(drop)?.listID)
+                return answer
             }
+        }
+        target.connect("drag-leave") { [weak self] (_: UnsafeMutableRawPointer?) in
+            self?.showListInsertionLine(onto: nil, dragging: nil)
         }
         target.connectDrop { [weak self] drop, _, _ in
             // GtkDropTargetAsync leaves the drop highlight on after a drop on X11.
             gtk_widget_unset_state_flags(row, GTK_STATE_FLAG_DROP_ACTIVE)
+            self?.showListInsertionLine(onto: nil, dragging: nil)
             return self?.onListRowDrop(id, drop) ?? false
         }
         gtk_widget_add_controller(row, target)
 
         springLoader.watch(row) { [weak self] in self?.springOpen(.reminderList(id)) }
+    }
+
+    /// A GtkDragSource on the lists, in the capture phase, claiming the press only once the
+    /// drag starts (in prepare), as the reminder rows' does: a press that does not become a
+    /// drag stays the row's click.
+    func installListDragSource() {
+        let source = gtk_drag_source_new()!
+        gtk_event_controller_set_propagation_phase(source, GTK_PHASE_CAPTURE)
+        // A list's place is only ever moved.
+        gtk_drag_source_set_actions(source, GdkDragAction(GDK_ACTION_MOVE.rawValue))
+        source.connectPrepare { [weak self] _, y in
+            guard let self, let row = gtk_list_box_get_row_at_y(self.listsBox.opaque, Int32(y)),
+                  let id = self.id(of: UnsafeMutableRawPointer(row)) else { return nil }
+            ListDragSession.current = ListDragSession(listID: id)
+            gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_CLAIMED)
+            return ContentTransfer.provider(offering: [ReminderTransfer.listMIMEType]) { _ in Data(id.uuidString.utf8) }
+        }
+        source.connect("drag-begin") { [weak self] (drag: UnsafeMutableRawPointer?) in
+            guard let self, let drag, let session = ListDragSession.current,
+                  let label = self.listRows[session.listID]?.label else { return }
+            session.drag = drag
+            tote_shim_drag_cancel_on_escape(OpaquePointer(drag))
+            let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
+            let name = String(cString: gtk_label_get_text(label.opaque))
+            gtk_drag_icon_set_child(icon.opaque, ReminderListView.dragIcon(titles: [name], count: 1))
+        }
+        source.connect("drag-end") { [weak self] (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
+            ListDragSession.current = nil
+            self?.showListInsertionLine(onto: nil, dragging: nil)
+        }
+        gtk_widget_add_controller(listsBox, source)
+    }
+
+    /// A line where a dragged list would go: above the row it is dropped onto when it comes
+    /// from below, under it when it comes from above; none for other drags (nil, nil).
+    private func showListInsertionLine(onto target: UUID?, dragging dragged: UUID?) {
+        for (_, entry) in listRows {
+            gtk_widget_remove_css_class(entry.row, "drop-before")
+            gtk_widget_remove_css_class(entry.row, "drop-after")
+        }
+        guard let target, let dragged, let row = listRows[target]?.row,
+              let draggedRow = listRows[dragged]?.row else { return }
+        let fromBelow = gtk_list_box_row_get_index(draggedRow.cast()) > gtk_list_box_row_get_index(row.cast())
+        gtk_widget_add_css_class(row, fromBelow ? "drop-before" : "drop-after")
     }
 
     func enableSpringLoading(onNoteRow row: WidgetPointer, id: UUID) {
@@ -42,8 +90,11 @@ extension Sidebar {
 
     /// A row a drag rested on opens, as a click would.
     private func springOpen(_ selection: Selection) {
+        // Lists being reordered stay closed: the drag is about their place.
+        guard ListDragSession.current == nil else { return }
         select(selection)
         onSelect(selection)
     }
 
 }
+

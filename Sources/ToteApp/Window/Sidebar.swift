@@ -24,9 +24,9 @@ final class Sidebar {
     private let notesBox: WidgetPointer
     /// "No notes yet", or while searching, that nothing matches.
     private let notesPlaceholder = gtk_label_new(tr("No notes yet"))!
-    private let listsBox: WidgetPointer
+    let listsBox: WidgetPointer
     private var noteRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
-    private var listRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
+    private(set) var listRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
     /// The reverse of the two maps above, for GTK callbacks that give a row.
     private var idsByRow: [WidgetPointer: UUID] = [:]
     private var notes: [UUID: NoteSummary] = [:]
@@ -69,6 +69,7 @@ final class Sidebar {
             Unmanaged<Sidebar>.fromOpaque(context!).release()
         })
         enableEdgeScrolling()
+        installListDragSource()
         notesBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: true) }
         listsBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: false) }
     }
@@ -205,7 +206,7 @@ final class Sidebar {
         return a == b ? 0 : (a > b ? -1 : 1)
     }
 
-    private func id(of row: UnsafeMutableRawPointer?) -> UUID? {
+    func id(of row: UnsafeMutableRawPointer?) -> UUID? {
         row.flatMap { idsByRow[$0.assumingMemoryBound(to: GtkWidget.self)] }
     }
 

@@ -8,6 +8,8 @@ public enum ReminderTransfer {
     public static let toteMIMEType = "application/x-tote-reminders"
     public static let calendarMIMEType = "text/calendar"
     public static let plainMIMEType = "text/plain;charset=utf-8"
+    /// A reminder list's sidebar row in a drag within Tote: the list's identity, to reorder.
+    public static let listMIMEType = "application/x-tote-reminder-list"
 
     /// What a copy of reminders offers, richest first.
     public static let offered = [toteMIMEType, calendarMIMEType, plainMIMEType, "text/plain"]
