@@ -234,3 +234,39 @@ func makeList(_ name: String, _ titles: [String], in store: Store) throws -> UUI
     }))
     return list.id
 }
+
+/// A real drag held near the bottom of a long list: GTK's list view scrolls, and the drop
+/// lands where the pointer is after the scroll, not where that row was before it.
+final class ReminderAutoScrollTests: EndToEndTestCase {
+    func testADropAfterAutoScrollLandsWhereThePointerIs() throws {
+        let location = StoreLocation(appID: "io.github.totenotes.Tote", environment: session.environment)
+        let store = try Store(location: location)
+        let long = try makeList("Long", (1...300).map { "Item \($0)" }, in: store)
+        try store.checkpoint()
+        let tote = try session.launchTote()
+        let window = try session.waitForWindow(of: tote)
+        try session.place(window, x: 0, y: 0, width: 900, height: 700)
+        let listRow = try waitForCenter(of: tote, named: "frame=1/Long", window: window)
+        try session.xdotool(["mousemove", "\(listRow.x)", "\(listRow.y)", "click", "1"])
+        let first = try waitForCenter(of: tote, named: "frame=1/Item 1, not done", window: window)
+        let second = try waitForCenter(of: tote, named: "frame=1/Item 2, not done", window: window)
+        let rowHeight = second.y - first.y
+
+        // Into the bottom band (GtkListView scrolls within 30 px of its edge), held there,
+        // then up out of it and released between two rows.
+        let band = (x: first.x, y: 640)
+        try session.press(at: first)
+        try session.glide(from: first, to: band, steps: 14)
+        session.pace(2)
+        let release = (x: first.x, y: band.y - 5 * rowHeight)
+        try session.glide(from: band, to: release, steps: 5)
+        session.pace(0.6)
+        try session.xdotool(["mouseup", "1"])
+
+        let titles = { ((try? self.session.store()?.reminders(inList: long)) ?? []).map(\.title) }
+        try session.waitUntil("Item 1 moved down the list") { titles().first == "Item 2" }
+        let landed = try waitForCenter(of: tote, named: "frame=1/Item 1, not done", window: window)
+        XCTAssertLessThanOrEqual(abs(landed.y - release.y), rowHeight,
+                                 "Item 1 landed at y \(landed.y), released at y \(release.y), now at index \(titles().firstIndex(of: "Item 1") ?? -1)")
+    }
+}

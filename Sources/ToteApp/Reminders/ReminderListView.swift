@@ -143,25 +143,23 @@ final class ReminderListView {
         shown = reminders
         indexByID = Dictionary(uniqueKeysWithValues: reminders.enumerated().map { ($1.id, $0) })
         // Rows compare by what they show, so a completed or renamed reminder is rebound.
-        func same(_ a: Reminder, _ b: Reminder) -> Bool {
+        let changes = RowSplices(from: old, to: reminders, key: \.id) { a, b in
             a.id == b.id && a.title == b.title && a.isDone == b.isDone && a.due == b.due && a.priority == b.priority
         }
-        var prefix = 0
-        while prefix < old.count, prefix < reminders.count, same(old[prefix], reminders[prefix]) { prefix += 1 }
-        var suffix = 0
-        while suffix < old.count - prefix, suffix < reminders.count - prefix,
-              same(old[old.count - 1 - suffix], reminders[reminders.count - 1 - suffix]) { suffix += 1 }
-        let removed = old.count - prefix - suffix
-        let added = reminders[prefix..<(reminders.count - suffix)].map(\.id.uuidString)
-        if removed + added.count > Self.replacementThreshold {
+        if changes.changedRows > Self.replacementThreshold {
             // GtkListView takes ~12 µs per item of one items-changed, but a new model at
             // once: opening a list of 10,000 is 30 ms instead of 120.
             let keep = selected == nil ? selectedIDs : []
             replaceModel(with: reminders.map(\.id.uuidString))
             if selected == nil { select(keep) }
-        } else if removed > 0 || !added.isEmpty {
+        } else if !changes.splices.isEmpty {
+            // Splice by splice, so rows that stay keep their place on screen.
             let keep = selected == nil ? selectedIDs : []
-            withCStringArray(added) { gtk_string_list_splice(ids, guint(prefix), guint(removed), $0) }
+            for splice in changes.splices {
+                withCStringArray(splice.inserting.map(\.id.uuidString)) {
+                    gtk_string_list_splice(ids, guint(splice.position), guint(splice.removing), $0)
+                }
+            }
             if selected == nil { select(keep) }
         }
         if let selected { select(selected) }
