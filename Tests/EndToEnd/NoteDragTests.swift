@@ -95,8 +95,9 @@ final class NoteDragTests: EndToEndTestCase {
         try session.waitUntil("the copy in the store") { storedBody()?.paragraphs[1].runs.count == 2 }
         let copied = try XCTUnwrap(storedBody())
         XCTAssertEqual(copied.paragraphs[0], original.paragraphs[0], "the original stays")
-        XCTAssertEqual(copied.paragraphs[1].runs, [Run("Target line"), Run("these words", style: TextStyle(bold: true))])
-        XCTAssertEqual(try session.textSelection(of: tote, in: Self.body), 35..<46, "only the copy is selected")
+        // Smart spacing: a word dropped right after another is kept apart from it.
+        XCTAssertEqual(copied.paragraphs[1].runs, [Run("Target line "), Run("these words", style: TextStyle(bold: true))])
+        XCTAssertEqual(try session.textSelection(of: tote, in: Self.body), 36..<47, "only the copy is selected")
         try session.key("ctrl+z")
         try session.waitUntil("one undo to remove the copy") { storedBody() == original }
     }
@@ -117,9 +118,9 @@ final class NoteDragTests: EndToEndTestCase {
         points = try session.characterCenters(of: tote, in: Self.body, offsets: [8, 34], window: window)
         try session.drag(from: points[0], to: (points[1].x + 6, points[1].y), modifier: "shift")
         try session.waitUntil("the Shift move") {
-            storedBody()?.plainText == "Move \u{FFFC} here:\nTarget linethese words"
+            storedBody()?.plainText == "Move \u{FFFC} here:\nTarget line these words"
         }
-        XCTAssertEqual(try session.textSelection(of: tote, in: Self.body), 24..<35, "the moved words are selected")
+        XCTAssertEqual(try session.textSelection(of: tote, in: Self.body), 25..<36, "the moved words are selected")
     }
 
     /// Auto-scroll: a word dragged from the top of a note ten screens long to its end, by

@@ -59,10 +59,10 @@ final class NoteToNoteDragTests: EndToEndTestCase {
     private func copiesToTheSecondNote(modifier: String?) throws {
         let (tote, left, right) = try twoWindows()
         try dragCopyMe(tote: tote, left: left, right: right, modifier: modifier)
-        try session.waitUntil("the copy in the second note") { body(secondID) == "Landing:Copy me" }
+        try session.waitUntil("the copy in the second note") { body(secondID) == "Landing: Copy me" }
         XCTAssertEqual(try session.text(of: tote, in: "frame=1/Note body"), "Copy me please", "a copy leaves the source")
         XCTAssertEqual(body(firstID), "Copy me please")
-        XCTAssertEqual(try session.textSelection(of: tote, in: "frame=2/Note body"), 8..<15, "the copy is selected")
+        XCTAssertEqual(try session.textSelection(of: tote, in: "frame=2/Note body"), 9..<16, "the copy is selected")
         XCTAssertEqual(try session.textSelection(of: tote, in: "frame=1/Note body").count, 0,
                        "the source's selection is cleared")
         XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("Copied to “Second note”") })
@@ -71,7 +71,7 @@ final class NoteToNoteDragTests: EndToEndTestCase {
     func testShiftMovesToAnotherNoteAndOneUndoPutsBothBack() throws {
         let (tote, left, right) = try twoWindows()
         try dragCopyMe(tote: tote, left: left, right: right, modifier: "shift")
-        try session.waitUntil("the move") { body(secondID) == "Landing:Copy me" && body(firstID) == " please" }
+        try session.waitUntil("the move") { body(secondID) == "Landing: Copy me" && body(firstID) == " please" }
         XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("Moved to “Second note”") })
 
         let undo = try session.center(of: tote, named: "frame=2/Undo", window: right)
@@ -83,7 +83,7 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         let landing = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [2], window: right)[0]
         try session.xdotool(["mousemove", "\(landing.x)", "\(landing.y)", "click", "1"])
         try session.key("ctrl+shift+z")
-        try session.waitUntil("the move redone") { body(secondID) == "Landing:Copy me" && body(firstID) == " please" }
+        try session.waitUntil("the move redone") { body(secondID) == "Landing: Copy me" && body(firstID) == " please" }
         try session.key("ctrl+z")
         try session.waitUntil("one Ctrl+Z undoes both") { body(secondID) == "Landing:" && body(firstID) == "Copy me please" }
     }

@@ -27,7 +27,8 @@ import Testing
         let source = 11..<16 // "gamma"
         let drop = try #require(NoteDrop.plan(dropping: text.fragment(source), at: 0, into: text, movingFrom: source))
         _ = try text.apply(drop.command)
-        #expect(text.plainText == "gammaalpha beta \ndelta")
+        // Smart spacing: the space before "gamma" goes with it, one comes between the words.
+        #expect(text.plainText == "gamma alpha beta\ndelta")
         #expect(drop.selection == TextSelection(0..<5))
     }
 
@@ -42,7 +43,7 @@ import Testing
         var text = sample()
         let drop = try #require(NoteDrop.plan(dropping: text.fragment(0..<5), at: 17, into: text))
         _ = try text.apply(drop.command)
-        #expect(text.plainText == "alpha beta gamma\nalphadelta")
+        #expect(text.plainText == "alpha beta gamma\nalpha delta")
         #expect(drop.selection == TextSelection(17..<22))
     }
 
@@ -64,6 +65,73 @@ import Testing
         #expect(NoteDrop.plan(dropping: RichText(plain: "x"), at: 999, into: text) == nil)
         #expect(NoteDrop.plan(dropping: RichText(), at: 0, into: text) == nil)
         #expect(NoteDrop.plan(dropping: RichText(plain: "x"), at: 0, into: text, movingFrom: 5..<999) == nil)
+    }
+}
+
+/// Whole words dragged within a note keep single spaces (issue 14, item 12).
+@Suite struct SmartSpacingTests {
+    /// `text` after moving `word` (its first occurrence) to just before `target`'s first
+    /// occurrence (or the end when nil), and the selected text.
+    private func move(_ word: String, in plain: String, before target: String?) throws -> (String, String) {
+        var text = RichText(plain: plain)
+        let scalars = Array(plain.unicodeScalars)
+        func offset(of needle: String) -> Int {
+            let n = Array(needle.unicodeScalars)
+            return (0...(scalars.count - n.count)).first { Array(scalars[$0..<($0 + n.count)]) == n }!
+        }
+        let start = offset(of: word)
+        let source = start..<(start + word.unicodeScalars.count)
+        let drop = try #require(NoteDrop.plan(dropping: text.fragment(source), at: target.map(offset(of:)) ?? scalars.count,
+                                              into: text, movingFrom: source))
+        let start0 = text
+        let inverse = try text.apply(drop.command)
+        let result = (text.plainText, text.fragment(drop.selection.range).plainText)
+        _ = try text.apply(inverse)
+        #expect(text == start0, "one undo puts it back")
+        return result
+    }
+
+    @Test func aWordDraggedOutOfASentenceLeavesOneSpace() throws {
+        let (text, selected) = try move("quietly", in: "Turn on quietly so the baby sleeps", before: "baby")
+        #expect(text == "Turn on so the quietly baby sleeps")
+        #expect(selected == "quietly")
+    }
+
+    @Test func aWordDroppedAfterPunctuationGetsASpace() throws {
+        let (text, _) = try move("Saturday", in: "Saturday we beat the traffic.", before: nil)
+        #expect(text == "we beat the traffic. Saturday")
+    }
+
+    @Test func aLastWordTakesTheSpaceBeforeItAndLeavesThePeriod() throws {
+        let (text, _) = try move("today", in: "Call Ann today. Then rest", before: "Call")
+        #expect(text == "today Call Ann. Then rest")
+    }
+
+    @Test func aWordDroppedInsideBracketsOrBeforeSpacesGetsNoExtraSpace() {
+        let text = RichText(plain: "(x) a  b")
+        let word = RichText(plain: "new")
+        #expect(SmartSpacing.padding(for: word, at: 1, in: text) == (false, true), "after an opening bracket")
+        #expect(SmartSpacing.padding(for: word, at: 3, in: text) == (true, false), "after a closing one")
+        #expect(SmartSpacing.padding(for: word, at: 6, in: text) == (false, false), "between spaces")
+        #expect(SmartSpacing.padding(for: word, at: 8, in: text) == (true, false), "at the end, after a word")
+        #expect(SmartSpacing.padding(for: RichText(plain: "new "), at: 5, in: text) == (false, false), "not a word")
+    }
+
+    @Test func partsOfWordsAndSpacedSelectionsMoveExactly() throws {
+        let (part, _) = try move("ight", in: "night owl", before: "owl")
+        // Taken out exactly (it was part of a word); dropped before a word, spaced from it.
+        #expect(part == "n ight owl")
+        let (spaced, _) = try move(" owl", in: "night owl sings", before: "night")
+        #expect(spaced == " owlnight sings")
+        #expect(SmartSpacing.removal(of: 1..<5, in: RichText(plain: "night owl")) == 1..<5)
+    }
+
+    @Test func aCopyOfAWordBesideAnotherIsSpacedOnBothSides() throws {
+        var text = RichText(plain: "redblue")
+        let drop = try #require(NoteDrop.plan(dropping: RichText(plain: "green"), at: 3, into: text))
+        _ = try text.apply(drop.command)
+        #expect(text.plainText == "red green blue")
+        #expect(text.fragment(drop.selection.range).plainText == "green")
     }
 }
 

@@ -14,26 +14,43 @@ public struct NoteDrop: Hashable, Sendable {
 
     /// A drop of `fragment` at `offset` of `text`. With `movingFrom`, the range of the same
     /// text it was dragged from goes in the same step (a move within one note); the drop
-    /// point is given in the text as it was before. Nil when the drop would change nothing
-    /// (a move onto itself or right beside itself) or the offsets do not fit.
+    /// point is given in the text as it was before. Whole words get `SmartSpacing`. Nil when
+    /// the drop would change nothing (a move onto itself or right beside itself) or the
+    /// offsets do not fit.
     public static func plan(
         dropping fragment: RichText, at offset: Int, into text: RichText, movingFrom source: Range<Int>? = nil
     ) -> NoteDrop? {
         guard offset >= 0, offset <= text.length, fragment.length > 0 else { return nil }
         guard let source else {
-            return NoteDrop(
-                command: .replace(offset..<offset, with: fragment),
-                selection: TextSelection(offset..<(offset + fragment.length)))
+            let padding = SmartSpacing.padding(for: fragment, at: offset, in: text)
+            return inserting(fragment, at: offset, padding: padding, after: [])
         }
         guard source.lowerBound >= 0, source.upperBound <= text.length, !source.isEmpty,
               !isOntoItself(offset, draggedFrom: source)
         else { return nil }
-        let landing = offset > source.upperBound ? offset - source.count : offset
+        let removal = SmartSpacing.removal(of: source, in: text)
+        let landing = offset >= removal.upperBound ? offset - removal.count : min(offset, removal.lowerBound)
+        // The neighbours of the landing point once the removal is made.
+        let padding = SmartSpacing.padding(for: fragment) { step in
+            let after = landing + step
+            return SmartSpacing.scalar(in: text, at: after < removal.lowerBound ? after : after + removal.count)
+        }
+        return inserting(fragment, at: landing, padding: padding, after: [.replace(removal, with: RichText())])
+    }
+
+    /// `earlier` commands, then `fragment` at `offset` with the spaces `padding` asks for;
+    /// the fragment alone selected.
+    private static func inserting(
+        _ fragment: RichText, at offset: Int, padding: (before: Bool, after: Bool), after earlier: [NoteCommand]
+    ) -> NoteDrop {
+        var commands = earlier + [.replace(offset..<offset, with: fragment)]
+        let start = offset + (padding.before ? 1 : 0)
+        if padding.after {
+            commands.append(.replace((offset + fragment.length)..<(offset + fragment.length), with: RichText(plain: " ")))
+        }
+        if padding.before { commands.append(.replace(offset..<offset, with: RichText(plain: " "))) }
         return NoteDrop(
-            command: .sequence([
-                .replace(source, with: RichText()),
-                .replace(landing..<landing, with: fragment),
-            ]),
-            selection: TextSelection(landing..<(landing + fragment.length)))
+            command: commands.count == 1 ? commands[0] : .sequence(commands),
+            selection: TextSelection(start..<(start + fragment.length)))
     }
 }
