@@ -109,6 +109,7 @@ final class AppShellTests: GTKTestCase {
             XCTAssertEqual(window.sidebarView.notesPlaceholderText, "No notes yet")
             searchSidebar(window, for: "zebra crossing") { $0.notesPlaceholderText == "No notes found" }
             XCTAssertEqual(window.sidebarView.noteRowNames, [])
+            XCTAssertEqual(window.sidebarView.listsPlaceholderText, "No lists found")
             searchSidebar(window, for: "") { $0.notesPlaceholderText == "No notes yet" }
             close(app)
         }

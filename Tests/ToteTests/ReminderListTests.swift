@@ -179,6 +179,25 @@ final class ReminderListTests: GTKTestCase {
             }
         }
     }
+
+    func testSearchFindsRemindersByTitleAndListsByNameAndSelectsWhatMatches() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, window, pane, _, _, b in
+                pane.renameList(to: "Groceries")  // list A, shown
+                searchSidebar(window, for: "B1") { $0.visibleReminderListNames.count == 1 }
+                XCTAssertEqual(window.sidebarView.visibleReminderListNames, [b.name], "a reminder's title matched")
+                XCTAssertEqual(window.sidebarView.notesPlaceholderText, "No notes found")
+                window.open(.reminderList(b.id))
+                XCTAssertEqual(pane.view.selectedIDs, Self.ids(pane, ["b1"]), "the match is selected")
+
+                searchSidebar(window, for: "grocer") { $0.visibleReminderListNames == ["Groceries"] }
+                searchSidebar(window, for: "zebra crossing") { $0.visibleReminderListNames.isEmpty }
+                XCTAssertEqual(window.sidebarView.listsPlaceholderText, "No lists found")
+                searchSidebar(window, for: "") { $0.visibleReminderListNames.count == 2 }
+                XCTAssertEqual(window.sidebarView.listsPlaceholderText, "No lists yet")
+            }
+        }
+    }
 }
 
 /// Calendar files that are damaged, huge or hostile: a clear toast or a bounded result,

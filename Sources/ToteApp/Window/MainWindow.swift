@@ -322,7 +322,8 @@ final class MainWindow {
             adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
             show(.note)
         case .reminderList(let id):
-            guard let reminders, reminders.show(listID: id) else { return }
+            // While searching, the reminders that match are selected.
+            guard let reminders, reminders.show(listID: id, selecting: sidebar.foundLists?[id] ?? []) else { return }
             adw_window_title_set_title(contentTitle.opaque, reminders.list?.name ?? "")
             show(.reminderList)
         }
@@ -358,13 +359,14 @@ final class MainWindow {
         let generation = searchGeneration
         let query = String(cString: gtk_editable_get_text(searchEntry.opaque))
         guard let library = app.library, query.contains(where: { !$0.isWhitespace }) else {
-            sidebar.filter(query, found: nil)
+            sidebar.filter(query, notes: nil, lists: nil)
             return
         }
         Task { [weak self] in
-            let found = try? await library.noteIDs(matching: query)
+            let notes = try? await library.noteIDs(matching: query)
+            let lists = try? await library.reminderMatches(for: query)
             guard let self, generation == self.searchGeneration else { return }
-            self.sidebar.filter(query, found: found ?? [])
+            self.sidebar.filter(query, notes: notes ?? [], lists: lists ?? [:])
         }
     }
 
@@ -372,7 +374,7 @@ final class MainWindow {
     /// was deleted elsewhere leaves for the empty state, saying so.
     private func follow(_ change: LibraryChange) {
         let mine = change.origin == ObjectIdentifier(self)
-        if !change.savedNotes.isEmpty, sidebar.isFiltered { search() }
+        if !change.savedNotes.isEmpty || change.reminders != nil || change.listsChanged, sidebar.isFiltered { search() }
         for note in change.savedNotes {
             sidebar.update(note: note)
             if editor?.note?.id == note.id, visiblePageName == Page.note.rawValue {

@@ -24,6 +24,8 @@ final class Sidebar {
     private let notesBox: WidgetPointer
     /// "No notes yet", or while searching, that nothing matches.
     private let notesPlaceholder = gtk_label_new(tr("No notes yet"))!
+    /// "No lists yet", or while searching, that nothing matches.
+    private let listsPlaceholder = gtk_label_new(tr("No lists yet"))!
     let listsBox: WidgetPointer
     private var noteRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
     private(set) var listRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
@@ -34,6 +36,8 @@ final class Sidebar {
     private var query = ""
     /// The notes the search found; nil shows all.
     private var found: Set<UUID>?
+    /// The lists the search found, each with the reminders in it that match; nil shows all.
+    private(set) var foundLists: [UUID: [UUID]]?
 
     init() {
         notesBox = gtk_list_box_new()
@@ -44,7 +48,7 @@ final class Sidebar {
         content.append(Self.configure(notesBox, name: tr("Notes"), placeholder: notesPlaceholder))
         content.append(Self.sectionHeader(
             title: tr("Reminder Lists"), addTooltip: tr("New Reminder List"), action: "app.new-list"))
-        content.append(Self.configure(listsBox, name: tr("Reminder Lists"), placeholder: tr("No lists yet")))
+        content.append(Self.configure(listsBox, name: tr("Reminder Lists"), placeholder: listsPlaceholder))
 
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
@@ -64,6 +68,14 @@ final class Sidebar {
             MainActor.assumeIsolated {
                 Unmanaged<Sidebar>.fromOpaque(context!).takeUnretainedValue()
                     .showsNoteRow(row.map(UnsafeMutableRawPointer.init)).g
+            }
+        }, Unmanaged.passRetained(self).toOpaque(), { context in
+            Unmanaged<Sidebar>.fromOpaque(context!).release()
+        })
+        gtk_list_box_set_filter_func(listsBox.opaque, { row, context in
+            MainActor.assumeIsolated {
+                Unmanaged<Sidebar>.fromOpaque(context!).takeUnretainedValue()
+                    .showsListRow(row.map(UnsafeMutableRawPointer.init)).g
             }
         }, Unmanaged.passRetained(self).toOpaque(), { context in
             Unmanaged<Sidebar>.fromOpaque(context!).release()
@@ -105,16 +117,39 @@ final class Sidebar {
         gtk_list_box_remove(notesBox.opaque, row)
     }
 
-    /// Shows only the notes a search found (`found`, nil for all of them).
-    func filter(_ query: String, found: Set<UUID>?) {
+    /// Shows only the notes and lists a search found (nil for all of them).
+    func filter(_ query: String, notes found: Set<UUID>?, lists foundLists: [UUID: [UUID]]?) {
         self.query = query
         self.found = found
-        gtk_label_set_text(notesPlaceholder.opaque, query.isEmpty ? tr("No notes yet") : tr("No notes found"))
+        self.foundLists = foundLists
+        gtk_label_set_text(notesPlaceholder.opaque, found == nil ? tr("No notes yet") : tr("No notes found"))
+        gtk_label_set_text(listsPlaceholder.opaque, foundLists == nil ? tr("No lists yet") : tr("No lists found"))
         gtk_list_box_invalidate_filter(notesBox.opaque)
+        gtk_list_box_invalidate_filter(listsBox.opaque)
     }
 
     var isFiltered: Bool { found != nil }
 
+    /// What the lists section says when it shows no row.
+    var listsPlaceholderText: String { String(cString: gtk_label_get_text(listsPlaceholder.opaque)) }
+
+    /// The names the visible list rows show, top to bottom.
+    var visibleReminderListNames: [String] {
+        var names: [String] = []
+        var row = gtk_widget_get_first_child(listsBox)
+        while let current = row {
+            if gtk_widget_get_child_visible(current).isTrue, let id = idsByRow[current], let entry = listRows[id] {
+                names.append(String(cString: gtk_label_get_text(entry.label.opaque)))
+            }
+            row = gtk_widget_get_next_sibling(current)
+        }
+        return names
+    }
+
+    private func showsListRow(_ row: UnsafeMutableRawPointer?) -> Bool {
+        guard let id = id(of: row), let foundLists else { return true }
+        return foundLists[id] != nil
+    }
 
     /// What the notes list says when it shows no row.
     var notesPlaceholderText: String { String(cString: gtk_label_get_text(notesPlaceholder.opaque)) }
@@ -208,10 +243,6 @@ final class Sidebar {
 
     func id(of row: UnsafeMutableRawPointer?) -> UUID? {
         row.flatMap { idsByRow[$0.assumingMemoryBound(to: GtkWidget.self)] }
-    }
-
-    private static func configure(_ listBox: WidgetPointer, name: String, placeholder: String) -> WidgetPointer {
-        configure(listBox, name: name, placeholder: gtk_label_new(placeholder)!)
     }
 
     private static func configure(_ listBox: WidgetPointer, name: String, placeholder label: WidgetPointer) -> WidgetPointer {

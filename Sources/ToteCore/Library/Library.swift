@@ -98,6 +98,12 @@ public final class Library {
         return try await Task.detached { try store.noteIDs(matching: query) }.value
     }
 
+    /// The lists and reminders a search finds (`Store.reminderMatches`), read off the main thread.
+    public func reminderMatches(for query: String) async throws -> [UUID: [UUID]] {
+        let store = self.store
+        return try await Task.detached { try store.reminderMatches(for: query) }.value
+    }
+
     // MARK: Reminders and lists
 
     public func reminders(inList id: UUID) throws -> [Reminder] {

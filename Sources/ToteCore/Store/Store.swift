@@ -130,6 +130,24 @@ public final class Store: Sendable {
         }
     }
 
+    /// What a search finds among reminder lists: for every list whose name or whose
+    /// reminders (title or notes) match, the matching reminders in list order (none when only
+    /// the name matched).
+    public func reminderMatches(for query: String) throws -> [UUID: [UUID]] {
+        try read { db in
+            var found: [UUID: [UUID]] = [:]
+            for list in try ReminderList.fetchAll(db) where Note.matches(query, title: list.name, body: "") {
+                found[list.id] = []
+            }
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, listID, title, notes FROM reminder ORDER BY listID, position")
+            while let row = try rows.next() {
+                let title: String = row["title"], notes: String = row["notes"]
+                if Note.matches(query, title: title, body: notes) { found[row["listID"], default: []].append(row["id"]) }
+            }
+            return found
+        }
+    }
+
     public func note(id: UUID) throws -> Note? {
         try read { db in try Note.fetchOne(db, key: id) }
     }
