@@ -82,7 +82,7 @@ final class CrashCampaignTests: EndToEndTestCase {
         var changes: [Change] = []
         let subject: Subject
         if reminders {
-            subject = try startList()
+            subject = try startList(tote)
         } else {
             subject = try startNote()
         }
@@ -174,7 +174,7 @@ final class CrashCampaignTests: EndToEndTestCase {
         }
     }
 
-    /// A new note with Ctrl+N; typing goes into its body.
+    /// A new note with Ctrl+N, its title left empty; typing goes into its body.
     private func startNote() throws -> Subject {
         let before = Set(try XCTUnwrap(session.store()).notes().map(\.id))
         try session.key("ctrl+n")
@@ -183,13 +183,15 @@ final class CrashCampaignTests: EndToEndTestCase {
             id = (try? session.store()?.notes())?.map(\.id).first { !before.contains($0) }
             return id != nil
         }
+        try session.key("Return")
         return .note(id!)
     }
 
     /// A new list with three reminders, the first one selected.
-    private func startList() throws -> Subject {
+    private func startList(_ tote: Process) throws -> Subject {
         let before = Set(try XCTUnwrap(session.store()).reminderLists().map(\.id))
         try session.key("ctrl+shift+l")
+        try newListDialog(session, of: tote, name: "Campaign")
         var id: UUID?
         try session.waitUntil("the new list") {
             id = (try? session.store()?.reminderLists())?.map(\.id).first { !before.contains($0) }

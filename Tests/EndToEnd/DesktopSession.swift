@@ -29,8 +29,10 @@ final class DesktopSession {
 
     init(name: String) throws {
         self.name = name
+        // Short: sockets under XDG_RUNTIME_DIR (gvfsd's, which Files needs) must fit in the
+        // 108 bytes of a Unix socket path, or gvfsd fails and Files never lists a folder.
         root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tote-e2e-\(name)-\(UUID().uuidString.prefix(8))", isDirectory: true)
+            .appendingPathComponent("tote-e2e-\(UUID().uuidString.prefix(8))", isDirectory: true)
         artifacts = Self.repositoryRoot.appendingPathComponent("artifacts/e2e/\(name)", isDirectory: true)
         for folder in ["home", "run", "data", "config", "cache", "schemas", "logs"] {
             try FileManager.default.createDirectory(
@@ -46,7 +48,8 @@ final class DesktopSession {
             "XDG_DATA_HOME": root.appendingPathComponent("data").path,
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
-            "GSETTINGS_BACKEND": "memory",
+            // Settings kept in the session's own config folder: they outlive a relaunch.
+            "GSETTINGS_BACKEND": "keyfile",
             "GSETTINGS_SCHEMA_DIR": root.appendingPathComponent("schemas").path,
             "GDK_BACKEND": "x11",
             // data/icons holds the app's icons, which the uninstalled binary would otherwise miss.

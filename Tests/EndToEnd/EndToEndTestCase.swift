@@ -14,12 +14,14 @@ class EndToEndTestCase: XCTestCase {
         session = try DesktopSession(name: name)
     }
 
-    /// Starts Tote, waits for its window, and makes a note with Ctrl+N (the body has focus).
+    /// Starts Tote, waits for its window, and makes a note with Ctrl+N, leaving its title
+    /// empty: Return goes from the title to the body, which then has focus.
     func launchToteWithNewNote() throws -> Process {
         let tote = try session.launchTote()
         _ = try session.waitForWindow(of: tote)
         try session.key("ctrl+n")
         try session.waitUntil("the new note in the store") { (try? session.store()?.notes().count) == 1 }
+        try session.key("Return")
         return tote
     }
 
@@ -62,4 +64,14 @@ class EndToEndTestCase: XCTestCase {
         session = nil
         super.tearDown()
     }
+}
+
+/// Answers the New Reminder List dialog once a screen reader can see it (its name entry
+/// has focus): types `name`, then Return.
+func newListDialog(_ session: DesktopSession, of tote: Process, name: String) throws {
+    try session.waitUntil("the New Reminder List dialog") {
+        (try? session.accessibleObjects(of: tote))?.contains { $0 == "label\tNew Reminder List" } == true
+    }
+    if !name.isEmpty { try session.type(name) }
+    try session.key("Return")
 }

@@ -15,9 +15,11 @@ final class ReminderKeyboardTests: EndToEndTestCase {
         let tote = try session.launchTote()
         _ = try session.waitForWindow(of: tote)
 
-        // Ctrl+Shift+L makes a list and puts the cursor in its "New reminder" entry.
+        // Ctrl+Shift+L asks for a name, makes the list and puts the cursor in its "New
+        // reminder" entry.
         try session.key("ctrl+shift+l")
-        try session.waitUntil("the first list") { (try? session.store()?.reminderLists().count) == 1 }
+        try newListDialog(session, of: tote, name: "Shopping")
+        try session.waitUntil("the first list") { (try? session.store()?.reminderLists().map(\.name)) == ["Shopping"] }
         for title in ["Milk", "Bread", "Eggs"] {
             try session.type(title)
             try session.key("Return")
@@ -32,7 +34,10 @@ final class ReminderKeyboardTests: EndToEndTestCase {
 
         // A second list with one reminder, moved to the first list with Ctrl+Shift+M.
         try session.key("ctrl+shift+l")
-        try session.waitUntil("the second list") { (try? session.store()?.reminderLists().count) == 2 }
+        try newListDialog(session, of: tote, name: "")  // Return alone: the usual name
+        try session.waitUntil("the second list") {
+            (try? session.store()?.reminderLists().map(\.name)) == ["Shopping", "New List"]
+        }
         try session.type("Soap")
         try session.key("Return")
         try session.waitUntil("Soap in the second list") { titles(1) == ["Soap"] }

@@ -130,7 +130,15 @@ final class AppShellTests: GTKTestCase {
             XCTAssertEqual(window.visiblePageName, "welcome")
             window.createNote()
             XCTAssertEqual(window.visiblePageName, "note")
-            let buffer = window.noteEditor!.buffer
+            // What is typed first is the title (Enter there goes on to the body: NotePersistenceTests).
+            let editor = try XCTUnwrap(window.noteEditor)
+            func focused(_ widget: WidgetPointer) -> Bool {
+                guard let focus = gtk_root_get_focus(OpaquePointer(window.window)) else { return false }
+                return focus == widget || gtk_widget_is_ancestor(focus, widget).isTrue
+            }
+            XCTAssertTrue(focused(editor.titleField), "Ctrl+N puts the caret in the title")
+            XCTAssertFalse(focused(editor.textView))
+            let buffer = editor.buffer
             gtk_text_buffer_insert_at_cursor(buffer, "Buy oat milk\nand bread", -1)
             waitFor("the autosave") { (try? store.notes().first?.body) == "Buy oat milk\nand bread" }
             waitFor("the sidebar to show the first line") {

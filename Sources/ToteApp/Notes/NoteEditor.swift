@@ -323,6 +323,10 @@ final class NoteEditor {
         gtk_widget_grab_focus(textView)
     }
 
+    func focusTitle() {
+        gtk_widget_grab_focus(titleField)
+    }
+
     private func setReadOnly(_ readOnly: Bool) {
         isReadOnly = readOnly
         gtk_text_view_set_editable(textView.cast(), (!readOnly).g)

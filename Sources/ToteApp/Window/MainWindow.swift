@@ -140,17 +140,42 @@ final class MainWindow {
             let note = try library.createNote(origin: self)
             sidebar.select(.note(note.id))
             open(.note(note.id))
-            editor?.focusBody()
+            // What is typed first is the title; Enter goes on to the body.
+            editor?.focusTitle()
         } catch {
             showToast(format(tr("Could not create a note: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
         }
     }
 
+    /// Asks for a new list's name, then makes it; Cancel makes nothing.
+    func askForNewListName() {
+        guard app.library != nil else { return }
+        let dialog = adw_message_dialog_new(window.cast(), tr("New Reminder List"), nil)!
+        let entry = gtk_entry_new()!
+        gtk_entry_set_placeholder_text(entry.cast(), tr("New List"))
+        gtk_entry_set_activates_default(entry.cast(), true.g)
+        tote_shim_accessible_set_label(entry, tr("Name"))
+        adw_message_dialog_set_extra_child(dialog.cast(), entry)
+        adw_message_dialog_add_response(dialog.cast(), "cancel", tr("_Cancel"))
+        adw_message_dialog_add_response(dialog.cast(), "create", tr("C_reate"))
+        adw_message_dialog_set_response_appearance(dialog.cast(), "create", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(dialog.cast(), "create")
+        adw_message_dialog_set_close_response(dialog.cast(), "cancel")
+        dialog.connect("response") { [weak self] response in
+            guard let self, let response,
+                  String(cString: response.assumingMemoryBound(to: CChar.self)) == "create" else { return }
+            let typed = String(cString: gtk_editable_get_text(entry.opaque)).trimmingCharacters(in: .whitespacesAndNewlines)
+            self.createReminderList(named: typed.isEmpty ? tr("New List") : typed)
+        }
+        gtk_window_present(dialog.cast())
+        gtk_widget_grab_focus(entry)
+    }
+
     /// A new list, as a step of this window's history (Ctrl+Z removes it).
-    func createReminderList() {
+    func createReminderList(named name: String = tr("New List")) {
         guard let library = app.library, let reminders else { return }
         let id = UUID()
-        let command = ReminderEditing.addingList(name: tr("New List"), after: library.lists, id: id, now: Date())
+        let command = ReminderEditing.addingList(name: name, after: library.lists, id: id, now: Date())
         guard reminders.perform(command, selecting: [], in: id, failure: tr("Could not create a list: {reason}")) else {
             return
         }
@@ -291,11 +316,32 @@ final class MainWindow {
             self.editor = editor
             addRemindersPane(library: library)
             show(.welcome)
+            reopenLastOpened(in: library)
         case .failure(let error)?:
             showStoreError(error)
         case nil:
             break
         }
+    }
+
+    /// The first window opens what was open when Tote last ran, if it is still there.
+    private func reopenLastOpened(in library: Library) {
+        guard app.windows.isEmpty, let settings = app.settings, let raw = g_settings_get_string(settings, "last-opened")
+        else { return }
+        defer { g_free(raw) }
+        guard let item = OpenedItem(setting: String(cString: raw)), item.exists(in: library) else { return }
+        let selection: Sidebar.Selection = switch item {
+        case .note(let id): .note(id)
+        case .reminderList(let id): .reminderList(id)
+        }
+        sidebar.select(selection)
+        open(selection)
+    }
+
+    /// Remembers what this window shows for the next start.
+    private func remember(_ item: OpenedItem?) {
+        guard let settings = app.settings else { return }
+        g_settings_set_string(settings, "last-opened", item?.setting ?? "")
     }
 
     /// Shows a note or a list, as choosing its sidebar row does.
@@ -321,11 +367,13 @@ final class MainWindow {
             gtk_widget_set_visible(noteMenuButton, true.g)
             adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
             show(.note)
+            remember(.note(id))
         case .reminderList(let id):
             // While searching, the reminders that match are selected.
             guard let reminders, reminders.show(listID: id, selecting: sidebar.foundLists?[id] ?? []) else { return }
             adw_window_title_set_title(contentTitle.opaque, reminders.list?.name ?? "")
             show(.reminderList)
+            remember(.reminderList(id))
         }
         navigate(toContent: true)
     }

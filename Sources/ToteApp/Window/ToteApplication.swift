@@ -311,7 +311,7 @@ public final class ToteApplication {
             self?.activeWindow?.createNote()
         }
         addAction("new-list", accelerators: ["<Control><Shift>l"]) { [weak self] in
-            self?.activeWindow?.createReminderList()
+            self?.activeWindow?.askForNewListName()
         }
         addAction("new-window", accelerators: ["<Control><Shift>n"]) { [weak self] in self?.openNewWindow() }
         addAction("about") { [weak self] in self?.showAbout() }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What a window showed, as remembered between runs ("note:UUID", "list:UUID"), so that
+/// starting again opens it. Anything else read back is nothing: the welcome page.
+public enum OpenedItem: Hashable, Sendable {
+    case note(UUID)
+    case reminderList(UUID)
+
+    public init?(setting: String) {
+        let parts = setting.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let id = UUID(uuidString: parts[1]) else { return nil }
+        switch parts[0] {
+        case "note": self = .note(id)
+        case "list": self = .reminderList(id)
+        default: return nil
+        }
+    }
+
+    public var setting: String {
+        switch self {
+        case .note(let id): "note:\(id.uuidString)"
+        case .reminderList(let id): "list:\(id.uuidString)"
+        }
+    }
+
+    /// Whether it is still there to open.
+    @MainActor
+    public func exists(in library: Library) -> Bool {
+        switch self {
+        case .note(let id): library.notes[id] != nil
+        case .reminderList(let id): library.list(id) != nil
+        }
+    }
+}

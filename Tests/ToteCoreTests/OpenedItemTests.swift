@@ -1,0 +1,13 @@
+import Foundation
+import Testing
+import ToteCore
+
+@Suite struct OpenedItemTests {
+    @Test func whatWasOpenReadsBackAndNothingElseDoes() {
+        let id = UUID()
+        for item in [OpenedItem.note(id), .reminderList(id)] { #expect(OpenedItem(setting: item.setting) == item) }
+        for setting in ["", "note:", "note:not-a-uuid", "folder:\(id.uuidString)", id.uuidString, "list"] {
+            #expect(OpenedItem(setting: setting) == nil)
+        }
+    }
+}
