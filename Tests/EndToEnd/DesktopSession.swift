@@ -73,7 +73,11 @@ final class DesktopSession {
             Self.displaysUsed += 1
             let wanted = 100 + Int(getpid() % 100) * 20 + Self.displaysUsed
             guard let (xvfb, number) = try? Self.start(
-                "/usr/bin/Xvfb", [":\(wanted)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                "/usr/bin/Xvfb", [":\(wanted)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp",
+                                  // Without it the server resets when its last client (the
+                                  // readiness check) leaves, and the next one to connect
+                                  // can meet "cannot open display".
+                                  "-noreset"],
                 environment: nil, log: try Self.logFile(root, "xvfb"))
             else { continue }  // taken: the next number
             usleep(100_000)
@@ -110,12 +114,13 @@ final class DesktopSession {
         try launch(Self.toteBinary, arguments, logName: "tote")
     }
 
-    /// Starts another program in this session (GNOME Text Editor); output to logs/NAME-N.log.
-    func launch(_ executable: URL, _ arguments: [String], logName: String) throws -> Process {
+    /// Starts another program in this session (GNOME Text Editor, Files), with `extra`
+    /// added to its environment; output to logs/NAME-N.log.
+    func launch(_ executable: URL, _ arguments: [String], logName: String, extra: [String: String] = [:]) throws -> Process {
         let tote = Process()
         tote.executableURL = executable
         tote.arguments = arguments
-        tote.environment = environment
+        tote.environment = environment.merging(extra) { _, new in new }
         let log = try Self.logFile(root, "\(logName)-\(processes.count)")
         tote.standardOutput = log
         tote.standardError = log

@@ -69,10 +69,6 @@ final class RemindersPane {
         ])
     }
 
-    isolated deinit {
-        if let contextMenu { gtk_widget_unparent(contextMenu) }
-    }
-
     // MARK: Showing
 
     /// Shows a list; false when it does not exist (any more).
@@ -686,6 +682,14 @@ final class RemindersPane {
             let popover = gtk_popover_menu_new_from_model(model.cast())!
             g_object_unref(model.raw)
             gtk_widget_set_parent(popover, view.listView)
+            // GtkListView does not unparent children it did not make: the popover goes
+            // before the list view is finalised (else GTK warns, and a11y reads a freed widget).
+            // (Dispose, and so "destroy", can run more than once; the pane may outlive it.)
+            view.listView.connect("destroy") { [weak self] in
+                guard let self, self.contextMenu == popover else { return }
+                gtk_widget_unparent(popover)
+                self.contextMenu = nil
+            }
             gtk_popover_set_has_arrow(popover.cast(), false.g)
             gtk_widget_set_halign(popover, GTK_ALIGN_START)
             contextMenu = popover

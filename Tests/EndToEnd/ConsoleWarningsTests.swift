@@ -1,0 +1,62 @@
+import Foundation
+import ToteCore
+import XCTest
+
+/// A usual session — a note opened, typed into and formatted, the menus and context menus
+/// opened, a list opened, the window narrowed to 360 px, quit — prints no GTK warning or
+/// critical on stderr (issue 14, item 6).
+final class ConsoleWarningsTests: EndToEndTestCase {
+    func testAUsualSessionPrintsNoWarnings() throws {
+        let store = try Store(location: session.storeLocation)
+        let note = try store.createNote(title: "Plans")
+        _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Pack the tent"))
+        _ = try makeList("Groceries", ["Apples", "Bread"], in: store)
+        try store.checkpoint()
+        let tote = try session.launchTote()
+        let window = try session.waitForWindow(of: tote)
+        try session.place(window, x: 0, y: 0, width: 900, height: 700)
+
+        try openNote("Plans", in: 1, of: tote, window: window)
+        let end = try session.characterCenters(of: tote, in: "Note body", offsets: [12], window: window)[0]
+        try session.xdotool(["mousemove", "\(end.x + 8)", "\(end.y)", "click", "1"])
+        try session.key("End")
+        try session.type(" and ")
+        try session.key("ctrl+b")
+        try session.type("stove")
+        try session.key("ctrl+b")
+        // The note's context menu, the main menu and its submenus.
+        try session.xdotool(["click", "3"])
+        session.pace(0.5)
+        try session.key("Escape")
+        try session.key("F10")
+        session.pace(0.5)
+        try session.key("Down", "Down", "Right")
+        session.pace(0.5)
+        try session.key("Escape", "Escape", "Escape")
+
+        let list = try waitForCenter(of: tote, named: "frame=1/Groceries", window: window)
+        try session.xdotool(["mousemove", "\(list.x)", "\(list.y)", "click", "1"])
+        let apples = try waitForCenter(of: tote, named: "frame=1/Apples, not done", window: window)
+        try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)", "click", "3"])
+        session.pace(0.5)
+        try session.key("Escape")
+
+        // Narrowed to GNOME's small-screen width, and back.
+        try session.place(window, x: 0, y: 0, width: 360, height: 700)
+        session.pace(1)
+        try session.place(window, x: 0, y: 0, width: 900, height: 700)
+        session.pace(0.5)
+
+        try session.key("ctrl+q")
+        try session.waitUntil("Tote to quit") { !tote.isRunning }
+        XCTAssertEqual(tote.terminationStatus, 0)
+        let logs = session.root.appendingPathComponent("logs")
+        var complaints: [String] = []
+        for log in try FileManager.default.contentsOfDirectory(atPath: logs.path) where log.hasPrefix("tote-") {
+            let text = try String(contentsOf: logs.appendingPathComponent(log), encoding: .utf8)
+            complaints += text.split(separator: "\n").map(String.init)
+                .filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
+        }
+        XCTAssertEqual(complaints, [], "GTK warned:\n" + complaints.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ToteCore
+import XCTest
+
+/// Real drags between Tote and Files (Nautilus 43) side by side: what Tote drags out
+/// becomes a real file in the folder, and Tote keeps its content (between apps always a
+/// copy, whatever action Files answers).
+final class NautilusDragTests: EndToEndTestCase {
+    private static let nautilus = URL(fileURLWithPath: "/usr/bin/nautilus")
+
+    /// Files showing `folder` (made, holding one file so its view shows items) on the right.
+    private func openFiles(_ folderName: String) throws -> (files: Process, window: String, folder: URL) {
+        let folder = session.root.appendingPathComponent(folderName, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("kept\n".utf8).write(to: folder.appendingPathComponent("kept.txt"))
+        // Drawn with cairo: with llvmpipe's GL on a busy machine, every frame of Files's
+        // "Loading…" spinner took longer than a frame, and the redraws (priority 120) starved
+        // the idle work that lists the folder (200) for good (docs/platform-findings.md).
+        let files = try session.launch(Self.nautilus, ["--new-window", folder.path], logName: "nautilus",
+                                       extra: ["GSK_RENDERER": "cairo"])
+        let window = try session.waitForWindow(named: folderName, timeout: 30)
+        try session.place(window, x: 640, y: 0, width: 620, height: 700)
+        try session.waitUntil("Files shows kept.txt", timeout: 20) {
+            (try? session.accessibleObjects(of: files))?.contains { $0.hasSuffix("\tkept.txt") } == true
+        }
+        return (files, window, folder)
+    }
+
+    func testRemindersDraggedIntoAFilesFolderBecomeAnICSFileAndStayInTote() throws {
+        let store = try Store(location: session.storeLocation)
+        let groceries = try makeList("Groceries", ["Apples", "Bread"], in: store)
+        try store.checkpoint()
+        let tote = try session.launchTote()
+        let toteWindow = try session.waitForWindow(of: tote)
+        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
+        let listRow = try waitForCenter(of: tote, named: "frame=1/Groceries", window: toteWindow)
+        try session.xdotool(["mousemove", "\(listRow.x)", "\(listRow.y)", "click", "1"])
+        let apples = try waitForCenter(of: tote, named: "frame=1/Apples, not done", window: toteWindow)
+        let (_, _, folder) = try openFiles("Exports")
+
+        // Onto the blank part of the folder's view, below its one file.
+        try session.drag(from: apples, to: (950, 520))
+        let exported = folder.appendingPathComponent("Groceries.ics")
+        try session.waitUntil("Groceries.ics in the folder", timeout: 15) {
+            FileManager.default.fileExists(atPath: exported.path)
+        }
+        let calendar = try String(contentsOf: exported, encoding: .utf8)
+        XCTAssertTrue(calendar.contains("SUMMARY:Apples"), calendar)
+        XCTAssertFalse(calendar.contains("SUMMARY:Bread"), "only the dragged reminder")
+        session.pace(1)
+        XCTAssertEqual(try session.store()?.reminders(inList: groceries).map(\.title), ["Apples", "Bread"],
+                       "Tote keeps the reminder: a drag to another app is a copy")
+    }
+}
