@@ -51,4 +51,29 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertEqual(try session.store()?.reminders(inList: groceries).map(\.title), ["Apples", "Bread"],
                        "Tote keeps the reminder: a drag to another app is a copy")
     }
+
+    func testANoteDraggedFromTheSidebarIntoAFilesFolderBecomesAnHTMLFile() throws {
+        let store = try Store(location: session.storeLocation)
+        let note = try store.createNote(title: "Plans")
+        var body = RichText(plain: "Pack the tent\nand the stove")
+        _ = try body.apply(.replace(9..<13, with: RichText(paragraphs: [Paragraph(runs: [Run("tent", style: TextStyle(bold: true))])])))
+        _ = try store.save(noteID: note.id, title: "Plans", body: body)
+        try store.checkpoint()
+        let tote = try session.launchTote()
+        let toteWindow = try session.waitForWindow(of: tote)
+        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
+        let row = try waitForCenter(of: tote, named: "frame=1/Plans", window: toteWindow)
+        let (_, _, folder) = try openFiles("Notes")
+
+        try session.drag(from: row, to: (950, 520))
+        let exported = folder.appendingPathComponent("Plans.html")
+        try session.waitUntil("Plans.html in the folder", timeout: 15) {
+            FileManager.default.fileExists(atPath: exported.path)
+        }
+        let html = try Data(contentsOf: exported)
+        let back = try HTMLImport.richText(fromHTML: html, storeMedia: { _, _ in throw CocoaError(.featureUnsupported) })
+        XCTAssertEqual(back, body, "the file holds the note, styles and all")
+        session.pace(1)
+        XCTAssertEqual(try session.store()?.note(id: note.id)?.richText(), body, "Tote keeps the note")
+    }
 }

@@ -109,8 +109,7 @@ extension NoteEditor {
     /// The lazy content of a drag or copy: every representation is made when first asked for.
     private func provider(for fragment: RichText, origin: NoteTransfer.Origin) -> UnsafeMutablePointer<GdkContentProvider> {
         let media = store.media
-        let exports = URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
-            .appendingPathComponent(String(cString: tote_shim_app_id())).appendingPathComponent("exports")
+        let exports = ToteApplication.exportsFolder
         // Encoding, reading media and writing the exported copy of a picture happen off the
         // main thread; the destination waits for them.
         return ContentTransfer.provider(offering: NoteTransfer.offered(for: fragment)) { type, reply in

@@ -24,24 +24,13 @@ extension RemindersPane {
         let dragged = rows.filter { chosen.contains($0.id) }.sorted { $0.position < $1.position }
         guard !dragged.isEmpty else { return nil }
         ReminderDragSession.current = ReminderDragSession(listID: list.id, reminders: dragged, pane: self)
-        let exports = URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
-            .appendingPathComponent(String(cString: tote_shim_app_id())).appendingPathComponent("exports")
+        let exports = ToteApplication.exportsFolder
         let name = ReminderTransfer.exportName(listName: list.name)
         return ContentTransfer.provider(offering: ReminderTransfer.offeredByDrag) { type, reply in
             Task {
                 // Encoding and writing the .ics file for Files happen off the main thread.
                 let data = await Task.detached {
-                    ReminderTransfer.data(for: type, of: dragged) { ics in
-                        let folder = exports.appendingPathComponent(UUID().uuidString, isDirectory: true)
-                        let file = folder.appendingPathComponent(name)
-                        do {
-                            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                            try ics.write(to: file, options: .atomic)
-                            return file
-                        } catch {
-                            return nil
-                        }
-                    }
+                    ReminderTransfer.data(for: type, of: dragged) { ics in try? Exports.write(ics, named: name, into: exports) }
                 }.value
                 reply(data)
             }

@@ -4,8 +4,8 @@ import Foundation
 import ToteCore
 
 /// The sidebar in drags: a list's row takes drops (appended to the list) and drags to
-/// reorder the lists; any row springs open when a drag rests on it; the sidebar scrolls near
-/// its edges.
+/// reorder the lists; a note's row drags the whole note out; any row springs open when a drag
+/// rests on it; the sidebar scrolls near its edges.
 extension Sidebar {
     /// Makes a list's row a drop target that springs the list open.
     func enableDrops(onListRow row: WidgetPointer, id: UUID) {
@@ -32,35 +32,56 @@ extension Sidebar {
         springLoader.watch(row) { [weak self] in self?.springOpen(.reminderList(id)) }
     }
 
-    /// A GtkDragSource on the lists, in the capture phase, claiming the press only once the
-    /// drag starts (in prepare), as the reminder rows' does: a press that does not become a
-    /// drag stays the row's click.
-    func installListDragSource() {
+    /// Lists drag to reorder (within Tote only); notes drag out whole (`onPrepareNoteDrag`).
+    func installDragSources() {
+        // A list's place is only ever moved.
+        installDragSource(on: listsBox, actions: GDK_ACTION_MOVE.rawValue, names: { [weak self] in self?.listRows[$0]?.label }) { id in
+            ListDragSession.current = ListDragSession(listID: id)
+            return ContentTransfer.provider(offering: [ReminderTransfer.listMIMEType]) { _ in Data(id.uuidString.utf8) }
+        } began: { drag in
+            ListDragSession.current?.drag = drag
+        } ended: { [weak self] in
+            ListDragSession.current = nil
+            self?.showListInsertionLine(onto: nil, dragging: nil)
+        }
+        // Between apps a note is always a copy.
+        installDragSource(on: notesBox, actions: GDK_ACTION_COPY.rawValue, names: { [weak self] in self?.noteRows[$0]?.label }) {
+            [weak self] id in self?.onPrepareNoteDrag(id)
+        }
+    }
+
+    /// A GtkDragSource on a list box of rows, in the capture phase, claiming the press only
+    /// once the drag starts (in prepare), as the reminder rows' does: a press that does not
+    /// become a drag stays the row's click. The drag icon shows the row's name.
+    private func installDragSource(
+        on box: WidgetPointer, actions: UInt32, names label: @escaping @MainActor (UUID) -> WidgetPointer?,
+        prepare: @escaping @MainActor (UUID) -> UnsafeMutablePointer<GdkContentProvider>?,
+        began: @escaping @MainActor (UnsafeMutableRawPointer) -> Void = { _ in }, ended: @escaping @MainActor () -> Void = {}
+    ) {
         let source = gtk_drag_source_new()!
         gtk_event_controller_set_propagation_phase(source, GTK_PHASE_CAPTURE)
-        // A list's place is only ever moved.
-        gtk_drag_source_set_actions(source, GdkDragAction(GDK_ACTION_MOVE.rawValue))
+        gtk_drag_source_set_actions(source, GdkDragAction(actions))
+        var dragged: UUID?
         source.connectPrepare { [weak self] _, y in
-            guard let self, let row = gtk_list_box_get_row_at_y(self.listsBox.opaque, Int32(y)),
-                  let id = self.id(of: UnsafeMutableRawPointer(row)) else { return nil }
-            ListDragSession.current = ListDragSession(listID: id)
+            guard let self, let row = gtk_list_box_get_row_at_y(box.opaque, Int32(y)),
+                  let id = self.id(of: UnsafeMutableRawPointer(row)), let content = prepare(id) else { return nil }
+            dragged = id
             gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_CLAIMED)
-            return ContentTransfer.provider(offering: [ReminderTransfer.listMIMEType]) { _ in Data(id.uuidString.utf8) }
+            return content
         }
-        source.connect("drag-begin") { [weak self] (drag: UnsafeMutableRawPointer?) in
-            guard let self, let drag, let session = ListDragSession.current,
-                  let label = self.listRows[session.listID]?.label else { return }
-            session.drag = drag
+        source.connect("drag-begin") { (drag: UnsafeMutableRawPointer?) in
+            guard let drag, let id = dragged, let label = label(id) else { return }
+            began(drag)
             tote_shim_drag_cancel_on_escape(OpaquePointer(drag))
             let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
             let name = String(cString: gtk_label_get_text(label.opaque))
             gtk_drag_icon_set_child(icon.opaque, ReminderListView.dragIcon(titles: [name], count: 1))
         }
-        source.connect("drag-end") { [weak self] (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
-            ListDragSession.current = nil
-            self?.showListInsertionLine(onto: nil, dragging: nil)
+        source.connect("drag-end") { (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
+            dragged = nil
+            ended()
         }
-        gtk_widget_add_controller(listsBox, source)
+        gtk_widget_add_controller(box, source)
     }
 
     /// A line where a dragged list would go: above the row it is dropped onto when it comes

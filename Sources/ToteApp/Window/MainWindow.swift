@@ -314,6 +314,7 @@ final class MainWindow {
             }
             gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
             self.editor = editor
+            sidebar.onPrepareNoteDrag = { [weak self] id in self?.prepareDrag(ofNote: id, in: store) }
             addRemindersPane(library: library)
             show(.welcome)
             reopenLastOpened(in: library)
@@ -321,6 +322,32 @@ final class MainWindow {
             showStoreError(error)
         case nil:
             break
+        }
+    }
+
+    /// The content of a drag of a whole note by its sidebar row, made when a destination
+    /// asks: the note as shown (typed text included), its HTML and its file written off the
+    /// main thread.
+    private func prepareDrag(ofNote id: UUID, in store: Store) -> UnsafeMutablePointer<GdkContentProvider>? {
+        let title: String, text: RichText
+        if let editor, editor.note?.id == id {
+            (title, text) = (editor.titleText, editor.text)
+        } else {
+            guard let note = try? app.library?.note(id: id), let stored = try? note.richText() else { return nil }
+            (title, text) = (note.title, stored)
+        }
+        // As its sidebar row names it.
+        let name = Note.displayTitle(title: title, body: text.plainText) ?? tr("Untitled Note")
+        let media = store.media, exports = ToteApplication.exportsFolder
+        return ContentTransfer.provider(offering: WholeNoteTransfer.offered) { type, reply in
+            Task {
+                let data = await Task.detached {
+                    WholeNoteTransfer.data(
+                        for: type, id: id, title: name, text: text, mediaData: { try? Data(contentsOf: media.url(for: $0)) },
+                        writeFile: { try? Exports.write($1, named: $0, into: exports) })
+                }.value
+                reply(data)
+            }
         }
     }
 

@@ -16,18 +16,20 @@ final class Sidebar {
     var onSelect: (Selection) -> Void = { _ in }
     /// A drag over a list's row: the action to show (the window asks the drop matrix).
     var onListRowDropMotion: (UUID, UnsafeMutableRawPointer) -> UInt32 = { _, _ in 0 }
+    /// A drag starting on a note's row: its content (the window reads the note).
+    var onPrepareNoteDrag: (UUID) -> UnsafeMutablePointer<GdkContentProvider>? = { _ in nil }
     /// A drop on a list's row: whether it was taken.
     var onListRowDrop: (UUID, UnsafeMutableRawPointer) -> Bool = { _, _ in false }
     let springLoader = SpringLoader()
     private(set) lazy var edgeScroller = EdgeScroller(widget)
 
-    private let notesBox: WidgetPointer
+    let notesBox: WidgetPointer
     /// "No notes yet", or while searching, that nothing matches.
     private let notesPlaceholder = gtk_label_new(tr("No notes yet"))!
     /// "No lists yet", or while searching, that nothing matches.
     private let listsPlaceholder = gtk_label_new(tr("No lists yet"))!
     let listsBox: WidgetPointer
-    private var noteRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
+    private(set) var noteRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
     private(set) var listRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
     /// The reverse of the two maps above, for GTK callbacks that give a row.
     private var idsByRow: [WidgetPointer: UUID] = [:]
@@ -81,7 +83,7 @@ final class Sidebar {
             Unmanaged<Sidebar>.fromOpaque(context!).release()
         })
         enableEdgeScrolling()
-        installListDragSource()
+        installDragSources()
         notesBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: true) }
         listsBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: false) }
     }

@@ -88,8 +88,13 @@ public final class ToteApplication {
         store = Result { () throws(StoreError) in try Store(location: StoreLocation(appID: appID, environment: environment)) }
         openLibrary()
         addActions()
-        Self.removeOldExports(in: URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
-            .appendingPathComponent(appID).appendingPathComponent("exports"))
+        Self.removeOldExports(in: Self.exportsFolder)
+    }
+
+    /// Where files dragged out to other apps are written (old ones go at start-up).
+    static var exportsFolder: URL {
+        URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
+            .appendingPathComponent(String(cString: tote_shim_app_id())).appendingPathComponent("exports")
     }
 
     /// The library over the open store, read once for every window.

@@ -36,7 +36,7 @@ extension Note {
     /// (the app shows a translated "Untitled Note"). Cut to a length a sidebar can show.
     public var displayTitle: String? { Self.displayTitle(title: title, body: body) }
 
-    static func displayTitle(title: String, body: String) -> String? {
+    public static func displayTitle(title: String, body: String) -> String? {
         let candidates = [title] + body.split(whereSeparator: \.isNewline).prefix(50).map(String.init)
         guard let line = candidates.lazy
             .map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) })

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import ToteCore
+
+@Suite struct WholeNoteTransferTests {
+    private let id = UUID()
+    private let text: RichText = {
+        var text = RichText(plain: "Pack the tent\nand the stove")
+        _ = try? text.apply(.replace(9..<13, with: RichText(paragraphs: [Paragraph(runs: [Run("tent", style: TextStyle(bold: true))])])))
+        return text
+    }()
+
+    private func data(_ type: String, title: String = "Trip", written: inout [(String, Data)]) -> Data? {
+        var files: [(String, Data)] = []
+        let result = WholeNoteTransfer.data(for: type, id: id, title: title, text: text, mediaData: { _ in nil }) { name, data in
+            files.append((name, data))
+            return URL(fileURLWithPath: "/tmp/exports/\(name)")
+        }
+        written = files
+        return result
+    }
+
+    @Test func filesGetOneHTMLFileThatReadsBackAsTheSameText() throws {
+        var written: [(String, Data)] = []
+        let list = try #require(data(FileList.mimeType, written: &written))
+        #expect(String(decoding: list, as: UTF8.self).contains("/tmp/exports/Trip.html"))
+        #expect(written.count == 1 && written[0].0 == "Trip.html")
+        let back = try HTMLImport.richText(fromHTML: written[0].1, storeMedia: { _, _ in throw CocoaError(.featureUnsupported) })
+        #expect(back == text, "lossless")
+    }
+
+    @Test func otherRepresentationsWriteNoFile() throws {
+        var written: [(String, Data)] = []
+        for type in WholeNoteTransfer.offered where type != FileList.mimeType {
+            #expect(data(type, written: &written) != nil, "\(type)")
+            #expect(written.isEmpty)
+        }
+        let plain = try #require(data("text/plain", written: &written))
+        #expect(String(decoding: plain, as: UTF8.self) == "Pack the tent\nand the stove")
+        let note = try #require(data(WholeNoteTransfer.noteMIMEType, written: &written))
+        #expect(note.starts(with: Data("TOTE-NOTE-1\n\(id.uuidString)\n".utf8)))
+    }
+
+    @Test(arguments: [("Trip", "Trip.html"), ("../../etc/passwd", "Untitled Note.html"), ("", "Untitled Note.html"),
+                      (".hidden", "Untitled Note.html"), ("a\u{0}b\nc", "abc.html")])
+    func fileNamesCannotEscapeTheirFolder(title: String, expected: String) {
+        #expect(WholeNoteTransfer.exportName(title: title) == expected)
+    }
+}
