@@ -76,4 +76,26 @@ final class NautilusDragTests: EndToEndTestCase {
         session.pace(1)
         XCTAssertEqual(try session.store()?.note(id: note.id)?.richText(), body, "Tote keeps the note")
     }
+
+    func testAPictureDraggedFromFilesIntoANoteIsCopiedIn() throws {
+        let tote = try launchToteWithNewNote()
+        try session.type("Camp site: ")
+        let toteWindow = try session.waitForWindow(of: tote)
+        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
+        let (files, filesWindow, folder) = try openFiles("Pictures")
+        // A real 40 × 30 PNG, made by ImageMagick.
+        let picture = folder.appendingPathComponent("site.png")
+        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:orange", picture.path]), 0)
+        let cell = try waitForCenter(of: files, named: "site.png", window: filesWindow)
+        let after = try session.characterCenters(of: tote, in: "Note body", offsets: [10], window: toteWindow)[0]
+
+        try session.drag(from: cell, to: (after.x + 12, after.y))
+        try session.waitUntil("the picture in the note", timeout: 15) {
+            (try? session.store()?.notes().first?.richText().attachments.first?.kind) == .image
+        }
+        let note = try XCTUnwrap(session.store()?.notes().first?.richText())
+        XCTAssertEqual(note.attachments.first?.fileName, "site.png")
+        XCTAssertTrue(note.plainText.hasPrefix("Camp site: "), note.plainText)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "Files keeps its file: Tote copies")
+    }
 }
