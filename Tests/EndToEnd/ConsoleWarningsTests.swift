@@ -12,9 +12,7 @@ final class ConsoleWarningsTests: EndToEndTestCase {
         _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Pack the tent"))
         _ = try makeList("Groceries", ["Apples", "Bread"], in: store)
         try store.checkpoint()
-        let tote = try session.launchTote()
-        let window = try session.waitForWindow(of: tote)
-        try session.place(window, x: 0, y: 0, width: 900, height: 700)
+        let (tote, window) = try launchTote(width: 900)
 
         try openNote("Plans", in: 1, of: tote, window: window)
         let end = try session.characterCenters(of: tote, in: "Note body", offsets: [12], window: window)[0]
@@ -34,9 +32,7 @@ final class ConsoleWarningsTests: EndToEndTestCase {
         session.pace(0.5)
         try session.key("Escape", "Escape", "Escape")
 
-        let list = try waitForCenter(of: tote, named: "frame=1/Groceries", window: window)
-        try session.xdotool(["mousemove", "\(list.x)", "\(list.y)", "click", "1"])
-        let apples = try waitForCenter(of: tote, named: "frame=1/Apples, not done", window: window)
+        let apples = try openList("Groceries", showing: "Apples", of: tote, window: window)
         try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)", "click", "3"])
         session.pace(0.5)
         try session.key("Escape")

@@ -25,6 +25,22 @@ class EndToEndTestCase: XCTestCase {
         return tote
     }
 
+    /// Starts Tote on what the store holds, its window at the left edge, `width` × 700.
+    func launchTote(width: Int) throws -> (tote: Process, window: String) {
+        let tote = try session.launchTote()
+        let window = try session.waitForWindow(of: tote)
+        try session.place(window, x: 0, y: 0, width: width, height: 700)
+        return (tote, window)
+    }
+
+    /// Clicks list `name`'s row in the first window's sidebar and waits for its reminder
+    /// `first`; returns the middle of that reminder's row.
+    func openList(_ name: String, showing first: String, of tote: Process, window: String) throws -> (x: Int, y: Int) {
+        let row = try waitForCenter(of: tote, named: "frame=1/\(name)", window: window)
+        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        return try waitForCenter(of: tote, named: "frame=1/\(first), not done", window: window)
+    }
+
     /// Clicks the note's row in the sidebar of window `frame` (1 is the first) and waits
     /// for its text, read through AT-SPI.
     func openNote(_ name: String, in frame: Int, of tote: Process, window: String) throws {

@@ -26,24 +26,24 @@ final class NautilusDragTests: EndToEndTestCase {
         return (files, window, folder)
     }
 
+    /// Waits for a file Files made from a drop; returns where it is.
+    private func waitForFile(_ name: String, in folder: URL) throws -> URL {
+        let file = folder.appendingPathComponent(name)
+        try session.waitUntil("\(name) in the folder", timeout: 15) { FileManager.default.fileExists(atPath: file.path) }
+        return file
+    }
+
     func testRemindersDraggedIntoAFilesFolderBecomeAnICSFileAndStayInTote() throws {
         let store = try Store(location: session.storeLocation)
         let groceries = try makeList("Groceries", ["Apples", "Bread"], in: store)
         try store.checkpoint()
-        let tote = try session.launchTote()
-        let toteWindow = try session.waitForWindow(of: tote)
-        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
-        let listRow = try waitForCenter(of: tote, named: "frame=1/Groceries", window: toteWindow)
-        try session.xdotool(["mousemove", "\(listRow.x)", "\(listRow.y)", "click", "1"])
-        let apples = try waitForCenter(of: tote, named: "frame=1/Apples, not done", window: toteWindow)
+        let (tote, toteWindow) = try launchTote(width: 620)
+        let apples = try openList("Groceries", showing: "Apples", of: tote, window: toteWindow)
         let (_, _, folder) = try openFiles("Exports")
 
         // Onto the blank part of the folder's view, below its one file.
         try session.drag(from: apples, to: (950, 520))
-        let exported = folder.appendingPathComponent("Groceries.ics")
-        try session.waitUntil("Groceries.ics in the folder", timeout: 15) {
-            FileManager.default.fileExists(atPath: exported.path)
-        }
+        let exported = try waitForFile("Groceries.ics", in: folder)
         let calendar = try String(contentsOf: exported, encoding: .utf8)
         XCTAssertTrue(calendar.contains("SUMMARY:Apples"), calendar)
         XCTAssertFalse(calendar.contains("SUMMARY:Bread"), "only the dragged reminder")
@@ -59,17 +59,12 @@ final class NautilusDragTests: EndToEndTestCase {
         _ = try body.apply(.replace(9..<13, with: RichText(paragraphs: [Paragraph(runs: [Run("tent", style: TextStyle(bold: true))])])))
         _ = try store.save(noteID: note.id, title: "Plans", body: body)
         try store.checkpoint()
-        let tote = try session.launchTote()
-        let toteWindow = try session.waitForWindow(of: tote)
-        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
+        let (tote, toteWindow) = try launchTote(width: 620)
         let row = try waitForCenter(of: tote, named: "frame=1/Plans", window: toteWindow)
         let (_, _, folder) = try openFiles("Notes")
 
         try session.drag(from: row, to: (950, 520))
-        let exported = folder.appendingPathComponent("Plans.html")
-        try session.waitUntil("Plans.html in the folder", timeout: 15) {
-            FileManager.default.fileExists(atPath: exported.path)
-        }
+        let exported = try waitForFile("Plans.html", in: folder)
         let html = try Data(contentsOf: exported)
         let back = try HTMLImport.richText(fromHTML: html, storeMedia: { _, _ in throw CocoaError(.featureUnsupported) })
         XCTAssertEqual(back, body, "the file holds the note, styles and all")

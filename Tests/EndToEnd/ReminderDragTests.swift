@@ -16,12 +16,8 @@ final class ReminderDragTests: EndToEndTestCase {
         work = try makeList("Work", ["Email Ann"], in: store)
         for name in more { _ = try makeList(name, [], in: store) }
         try store.checkpoint()
-        let tote = try session.launchTote()
-        let window = try session.waitForWindow(of: tote)
-        try session.place(window, x: 0, y: 0, width: 900, height: 700)
-        let row = try waitForCenter(of: tote, named: "frame=1/Groceries", window: window)
-        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
-        _ = try waitForCenter(of: tote, named: "frame=1/Apples, not done", window: window)
+        let (tote, window) = try launchTote(width: 900)
+        _ = try openList("Groceries", showing: "Apples", of: tote, window: window)
         try session.xdotool(["windowfocus", "--sync", window])
         return (tote, window)
     }
@@ -189,12 +185,8 @@ final class ReminderNoteDragTests: EndToEndTestCase {
         _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Buy soap\nCall Ann"))
         try store.checkpoint()
 
-        let tote = try session.launchTote()
-        let left = try session.waitForWindow(of: tote)
-        try session.place(left, x: 0, y: 0, width: 620, height: 700)
-        let listRow = try waitForCenter(of: tote, named: "frame=1/Groceries", window: left)
-        try session.xdotool(["mousemove", "\(listRow.x)", "\(listRow.y)", "click", "1"])
-        let apples = try waitForCenter(of: tote, named: "frame=1/Apples, not done", window: left)
+        let (tote, left) = try launchTote(width: 620)
+        let apples = try openList("Groceries", showing: "Apples", of: tote, window: left)
         let right = try openSecondWindow(of: tote, besides: left)
         try openNote("Plans", in: 2, of: tote, window: right)
 
@@ -243,12 +235,8 @@ final class ReminderAutoScrollTests: EndToEndTestCase {
         let store = try Store(location: location)
         let long = try makeList("Long", (1...300).map { "Item \($0)" }, in: store)
         try store.checkpoint()
-        let tote = try session.launchTote()
-        let window = try session.waitForWindow(of: tote)
-        try session.place(window, x: 0, y: 0, width: 900, height: 700)
-        let listRow = try waitForCenter(of: tote, named: "frame=1/Long", window: window)
-        try session.xdotool(["mousemove", "\(listRow.x)", "\(listRow.y)", "click", "1"])
-        let first = try waitForCenter(of: tote, named: "frame=1/Item 1, not done", window: window)
+        let (tote, window) = try launchTote(width: 900)
+        let first = try openList("Long", showing: "Item 1", of: tote, window: window)
         let second = try waitForCenter(of: tote, named: "frame=1/Item 2, not done", window: window)
         let rowHeight = second.y - first.y
 

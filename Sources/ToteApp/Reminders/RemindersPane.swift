@@ -537,26 +537,9 @@ final class RemindersPane {
 
     private func chooseListName() {
         guard let list else { return }
-        let dialog = adw_message_dialog_new(
-            window.cast(),
-            tr("Rename List"), nil)!
-        let entry = gtk_entry_new()!
-        gtk_editable_set_text(entry.opaque, list.name)
-        gtk_entry_set_activates_default(entry.cast(), true.g)
-        tote_shim_accessible_set_label(entry, tr("Name"))
-        adw_message_dialog_set_extra_child(dialog.cast(), entry)
-        adw_message_dialog_add_response(dialog.cast(), "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(dialog.cast(), "rename", tr("_Rename"))
-        adw_message_dialog_set_response_appearance(dialog.cast(), "rename", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(dialog.cast(), "rename")
-        adw_message_dialog_set_close_response(dialog.cast(), "cancel")
-        dialog.connect("response") { [weak self] response in
-            guard let self, let response,
-                  String(cString: response.assumingMemoryBound(to: CChar.self)) == "rename" else { return }
-            self.renameList(to: String(cString: gtk_editable_get_text(entry.opaque)))
+        NameDialog.present(on: window, heading: tr("Rename List"), text: list.name, confirm: tr("_Rename")) { [weak self] name in
+            self?.renameList(to: name)
         }
-        gtk_window_present(dialog.cast())
-        gtk_widget_grab_focus(entry)
     }
 
     func deleteList() {

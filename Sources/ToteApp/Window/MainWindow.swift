@@ -150,25 +150,11 @@ final class MainWindow {
     /// Asks for a new list's name, then makes it; Cancel makes nothing.
     func askForNewListName() {
         guard app.library != nil else { return }
-        let dialog = adw_message_dialog_new(window.cast(), tr("New Reminder List"), nil)!
-        let entry = gtk_entry_new()!
-        gtk_entry_set_placeholder_text(entry.cast(), tr("New List"))
-        gtk_entry_set_activates_default(entry.cast(), true.g)
-        tote_shim_accessible_set_label(entry, tr("Name"))
-        adw_message_dialog_set_extra_child(dialog.cast(), entry)
-        adw_message_dialog_add_response(dialog.cast(), "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(dialog.cast(), "create", tr("C_reate"))
-        adw_message_dialog_set_response_appearance(dialog.cast(), "create", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(dialog.cast(), "create")
-        adw_message_dialog_set_close_response(dialog.cast(), "cancel")
-        dialog.connect("response") { [weak self] response in
-            guard let self, let response,
-                  String(cString: response.assumingMemoryBound(to: CChar.self)) == "create" else { return }
-            let typed = String(cString: gtk_editable_get_text(entry.opaque)).trimmingCharacters(in: .whitespacesAndNewlines)
-            self.createReminderList(named: typed.isEmpty ? tr("New List") : typed)
+        NameDialog.present(on: window, heading: tr("New Reminder List"), placeholder: tr("New List"),
+                           confirm: tr("C_reate")) { [weak self] typed in
+            let name = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+            self?.createReminderList(named: name.isEmpty ? tr("New List") : name)
         }
-        gtk_window_present(dialog.cast())
-        gtk_widget_grab_focus(entry)
     }
 
     /// A new list, as a step of this window's history (Ctrl+Z removes it).
