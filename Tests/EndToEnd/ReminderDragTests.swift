@@ -253,6 +253,8 @@ final class ReminderAutoScrollTests: EndToEndTestCase {
 
         let titles = { ((try? self.session.store()?.reminders(inList: long)) ?? []).map(\.title) }
         try session.waitUntil("Item 1 moved down the list") { titles().first == "Item 2" }
+        // Released five rows above the band: only a list that scrolled puts it this far down.
+        XCTAssertGreaterThanOrEqual(titles().firstIndex(of: "Item 1") ?? 0, 20, "the list scrolled during the drag")
         let landed = try waitForCenter(of: tote, named: "frame=1/Item 1, not done", window: window)
         XCTAssertLessThanOrEqual(abs(landed.y - release.y), rowHeight,
                                  "Item 1 landed at y \(landed.y), released at y \(release.y), now at index \(titles().firstIndex(of: "Item 1") ?? -1)")

@@ -35,7 +35,7 @@ import Testing
     @Test(arguments: [6, 8, 11])
     func aMoveOntoOrBesideItselfChangesNothing(offset: Int) {
         let text = sample()
-        #expect(NoteDrop.isOntoItself(offset, draggedFrom: 6..<11))
+        #expect(NoteDrop.isOntoItself(offset, draggedFrom: 6..<11, in: text))
         #expect(NoteDrop.plan(dropping: text.fragment(6..<11), at: offset, into: text, movingFrom: 6..<11) == nil)
     }
 
@@ -124,6 +124,20 @@ import Testing
         let (spaced, _) = try move(" owl", in: "night owl sings", before: "night")
         #expect(spaced == " owlnight sings")
         #expect(SmartSpacing.removal(of: 1..<5, in: RichText(plain: "night owl")) == 1..<5)
+    }
+
+    @Test(arguments: [1, 7]) func aDropBesideTheSpaceAWordTakesAlongChangesNothing(offset: Int) {
+        let text = RichText(plain: "a word b")
+        #expect(NoteDrop.isOntoItself(offset, draggedFrom: 2..<6, in: text))
+        #expect(NoteDrop.plan(dropping: text.fragment(2..<6), at: offset, into: text, movingFrom: 2..<6) == nil)
+    }
+
+    @Test func wordsOfScriptsWrittenWithoutSpacesGetNone() throws {
+        var text = RichText(plain: "東京に行く")
+        let drop = try #require(NoteDrop.plan(dropping: RichText(plain: "大阪"), at: 2, into: text))
+        _ = try text.apply(drop.command)
+        #expect(text.plainText == "東京大阪に行く")
+        #expect(SmartSpacing.padding(for: RichText(plain: "Tokyo"), at: 2, in: RichText(plain: "東京に行く")) == (false, false))
     }
 
     @Test func aCopyOfAWordBesideAnotherIsSpacedOnBothSides() throws {

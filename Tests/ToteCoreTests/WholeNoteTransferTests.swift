@@ -41,9 +41,15 @@ import Testing
         #expect(note.starts(with: Data("TOTE-NOTE-1\n\(id.uuidString)\n".utf8)))
     }
 
-    @Test(arguments: [("Trip", "Trip.html"), ("../../etc/passwd", "Untitled Note.html"), ("", "Untitled Note.html"),
-                      (".hidden", "Untitled Note.html"), ("a\u{0}b\nc", "abc.html")])
+    @Test(arguments: [("Trip", "Trip.html"), ("../../etc/passwd", "etcpasswd.html"), ("", "Untitled Note.html"),
+                      (".hidden", "hidden.html"), ("a\u{0}b\nc", "abc.html"), ("..", "Untitled Note.html")])
     func fileNamesCannotEscapeTheirFolder(title: String, expected: String) {
         #expect(WholeNoteTransfer.exportName(title: title) == expected)
+    }
+
+    @Test func longTitlesFitAFileSystemsNameInBytesWithoutSplittingACharacter() {
+        let name = WholeNoteTransfer.exportName(title: String(repeating: "東京🎒", count: 100))
+        #expect(name.utf8.count <= 255)
+        #expect(name.hasSuffix("🎒.html") || name.hasSuffix("京.html") || name.hasSuffix("東.html"))
     }
 }

@@ -187,6 +187,7 @@ extension NoteEditor {
             return (.noteContent(note: session.noteID, range: session.range), session)
         }
         if let session = ReminderDragSession.of(drop) { return (.reminders(list: session.listID, ids: session.ids), nil) }
+        if let session = NoteRowDragSession.of(drop) { return (.note(session.noteID), nil) }
         return (.otherApp, nil)
     }
 
@@ -194,7 +195,7 @@ extension NoteEditor {
     func decision(for subject: DragSubject, offered: Set<DropAction>, at offset: Int) -> DropMatrix.Decision? {
         guard let note else { return nil }
         var ontoItself = false
-        if case .noteContent(note.id, let range) = subject { ontoItself = NoteDrop.isOntoItself(offset, draggedFrom: range) }
+        if case .noteContent(note.id, let range) = subject { ontoItself = NoteDrop.isOntoItself(offset, draggedFrom: range, in: text) }
         return DropMatrix.decide(dragging: subject, onto: .note(note.id, offset: offset), offered: offered,
                                  ontoItself: ontoItself)
     }

@@ -67,6 +67,7 @@ extension RemindersPane {
     private func subject(of drop: UnsafeMutableRawPointer) -> DragSubject {
         if let session = ReminderDragSession.of(drop) { return .reminders(list: session.listID, ids: session.ids) }
         if let session = ListDragSession.of(drop) { return .reminderList(session.listID) }
+        if let session = NoteRowDragSession.of(drop) { return .note(session.noteID) }
         if let session = NoteDragSession.of(drop) { return .noteContent(note: session.noteID, range: session.range) }
         return .otherApp
     }

@@ -46,7 +46,13 @@ extension Sidebar {
         }
         // Between apps a note is always a copy.
         installDragSource(on: notesBox, actions: GDK_ACTION_COPY.rawValue, names: { [weak self] in self?.noteRows[$0]?.label }) {
-            [weak self] id in self?.onPrepareNoteDrag(id)
+            [weak self] id in
+            NoteRowDragSession.current = NoteRowDragSession(noteID: id)
+            return self?.onPrepareNoteDrag(id)
+        } began: { drag in
+            NoteRowDragSession.current?.drag = drag
+        } ended: {
+            NoteRowDragSession.current = nil
         }
     }
 

@@ -666,12 +666,12 @@ final class RemindersPane {
             g_object_unref(model.raw)
             gtk_widget_set_parent(popover, view.listView)
             // GtkListView does not unparent children it did not make: the popover goes
-            // before the list view is finalised (else GTK warns, and a11y reads a freed widget).
-            // (Dispose, and so "destroy", can run more than once; the pane may outlive it.)
-            view.listView.connect("destroy") { [weak self] in
-                guard let self, self.contextMenu == popover else { return }
-                gtk_widget_unparent(popover)
-                self.contextMenu = nil
+            // before the list view is finalised (else GTK warns, and a11y reads a freed widget),
+            // whether or not the pane is still there. Dispose, and so "destroy", can run twice.
+            var parented = true
+            view.listView.connect("destroy") {
+                if parented { gtk_widget_unparent(popover) }
+                parented = false
             }
             gtk_popover_set_has_arrow(popover.cast(), false.g)
             gtk_widget_set_halign(popover, GTK_ALIGN_START)

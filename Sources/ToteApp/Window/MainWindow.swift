@@ -312,23 +312,22 @@ final class MainWindow {
     }
 
     /// The content of a drag of a whole note by its sidebar row, made when a destination
-    /// asks: the note as shown (typed text included), its HTML and its file written off the
-    /// main thread.
+    /// asks: the note as shown (typed text included) or as stored, read, encoded and written
+    /// off the main thread.
     private func prepareDrag(ofNote id: UUID, in store: Store) -> UnsafeMutablePointer<GdkContentProvider>? {
-        let title: String, text: RichText
-        if let editor, editor.note?.id == id {
-            (title, text) = (editor.titleText, editor.text)
-        } else {
-            guard let note = try? app.library?.note(id: id), let stored = try? note.richText() else { return nil }
-            (title, text) = (note.title, stored)
-        }
-        // As its sidebar row names it.
-        let name = Note.displayTitle(title: title, body: text.plainText) ?? tr("Untitled Note")
-        let media = store.media, exports = ToteApplication.exportsFolder
+        let shown: (title: String, text: RichText)? = editor?.note?.id == id ? (editor!.titleText, editor!.text) : nil
+        let media = store.media, exports = ToteApplication.exportsFolder, untitled = tr("Untitled Note")
         return ContentTransfer.provider(offering: WholeNoteTransfer.offered) { type, reply in
             Task {
-                let data = await Task.detached {
-                    WholeNoteTransfer.data(
+                let data = await Task.detached { () -> Data? in
+                    var content = shown
+                    if content == nil, let note = try? store.note(id: id), let text = try? note.richText() {
+                        content = (note.title, text)
+                    }
+                    guard let (title, text) = content else { return nil }
+                    // Named as its sidebar row names it.
+                    let name = Note.displayTitle(title: title, body: text.plainText) ?? untitled
+                    return WholeNoteTransfer.data(
                         for: type, id: id, title: name, text: text, mediaData: { try? Data(contentsOf: media.url(for: $0)) },
                         writeFile: { try? Exports.write($1, named: $0, into: exports) })
                 }.value

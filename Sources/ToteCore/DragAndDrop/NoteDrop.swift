@@ -6,10 +6,21 @@ public struct NoteDrop: Hashable, Sendable {
     /// The dropped content, selected after the drop.
     public var selection: TextSelection
 
-    /// Whether a drop at `offset` of the note a range was dragged from would land on that
-    /// range or right beside it, where a move changes nothing: no action is offered there.
-    public static func isOntoItself(_ offset: Int, draggedFrom source: Range<Int>) -> Bool {
-        (source.lowerBound...source.upperBound).contains(offset)
+    /// Whether a drop at `offset` of `text`, the note a range was dragged from, would land on
+    /// that range or right beside it (with the space `SmartSpacing` takes along), where a move
+    /// changes nothing: no action is offered there.
+    public static func isOntoItself(_ offset: Int, draggedFrom source: Range<Int>, in text: RichText) -> Bool {
+        let removal = SmartSpacing.removal(of: source, in: text)
+        if (removal.lowerBound...removal.upperBound).contains(offset) { return true }
+        guard offset == removal.lowerBound - 1 || offset == removal.upperBound + 1 else { return false }
+        // Just beyond the space it takes along: the move may put everything back as it was.
+        // Tried on the few characters around it.
+        let window = max(0, min(offset, removal.lowerBound) - 1)..<min(text.length, max(offset, removal.upperBound) + 1)
+        var local = text.fragment(window)
+        let original = local
+        let shifted = (source.lowerBound - window.lowerBound)..<(source.upperBound - window.lowerBound)
+        let drop = moving(local.fragment(shifted), at: offset - window.lowerBound, in: local, from: shifted)
+        return (try? local.apply(drop.command)) != nil && local == original
     }
 
     /// A drop of `fragment` at `offset` of `text`. With `movingFrom`, the range of the same
@@ -26,8 +37,13 @@ public struct NoteDrop: Hashable, Sendable {
             return inserting(fragment, at: offset, padding: padding, after: [])
         }
         guard source.lowerBound >= 0, source.upperBound <= text.length, !source.isEmpty,
-              !isOntoItself(offset, draggedFrom: source)
+              !isOntoItself(offset, draggedFrom: source, in: text)
         else { return nil }
+        return moving(fragment, at: offset, in: text, from: source)
+    }
+
+    /// A move of `source` to `offset` within `text`, whatever it changes.
+    private static func moving(_ fragment: RichText, at offset: Int, in text: RichText, from source: Range<Int>) -> NoteDrop {
         let removal = SmartSpacing.removal(of: source, in: text)
         let landing = offset >= removal.upperBound ? offset - removal.count : min(offset, removal.lowerBound)
         // The neighbours of the landing point once the removal is made.

@@ -31,17 +31,23 @@ public enum SmartSpacing {
     static func padding(for fragment: RichText, neighbour: (Int) -> Unicode.Scalar?) -> (before: Bool, after: Bool) {
         guard isWordLike(fragment, 0..<fragment.length) else { return (false, false) }
         let previous = neighbour(-1), next = neighbour(0)
-        let before = previous.map { !$0.properties.isWhitespace && !openingPunctuation.contains($0) } ?? false
+        let before = isWordCharacter(previous) || previous.map(closingPunctuation.contains) == true
         return (before, isWordCharacter(next))
     }
 
     private static let closingPunctuation: Set<Unicode.Scalar> = [".", ",", ";", ":", "!", "?", ")", "]", "}", "”", "’", "»"]
-    private static let openingPunctuation: Set<Unicode.Scalar> = ["(", "[", "{", "“", "‘", "«", "\"", "'", "-", "/", "—", "–"]
 
+    /// A letter or digit of a script written with spaces between words (not Chinese,
+    /// Japanese kana, Thai, Lao, Khmer or Myanmar, whose words run together).
     private static func isWordCharacter(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let scalar else { return false }
-        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        guard let scalar, scalar.properties.isAlphabetic || scalar.properties.numericType != nil else { return false }
+        return !unspacedScripts.contains { $0.contains(scalar.value) }
     }
+
+    private static let unspacedScripts: [ClosedRange<UInt32>] = [
+        0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x2E80...0x2FDF, 0x3000...0x30FF, 0x31F0...0x31FF,
+        0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x3FFFF,
+    ]
 
     /// One paragraph of text without attachments, a word character at each end.
     private static func isWordLike(_ text: RichText, _ range: Range<Int>) -> Bool {

@@ -89,11 +89,7 @@ public enum ReminderTransfer {
 
     /// The name of the `.ics` file a drag of reminders gives Files: the list's name.
     public static func exportName(listName: String) -> String {
-        let cleaned = String(listName.unicodeScalars.filter {
-            $0.properties.generalCategory != .control && $0 != "/" && $0 != "\\"
-        }).trimmingCharacters(in: .whitespaces)
-        let base = cleaned.isEmpty || cleaned.hasPrefix(".") ? "Reminders" : String(cleaned.prefix(200))
-        return base + ".ics"
+        Exports.fileName(listName, fallback: "Reminders", fileExtension: "ics")
     }
 
     /// Which reminders a payload names (their ids and lists), in order: a drag between two Tote

@@ -33,14 +33,9 @@ public enum WholeNoteTransfer {
         }
     }
 
-    /// The note's file name: its title without path separators or control characters, at
-    /// most 200 characters, "Untitled Note" when nothing is left, and `.html`.
+    /// The note's file name: its title made safe (`Exports.fileName`), `.html`.
     public static func exportName(title: String, untitled: String = "Untitled Note") -> String {
-        let cleaned = String(title.unicodeScalars.filter {
-            $0.properties.generalCategory != .control && $0 != "/" && $0 != "\\"
-        }).trimmingCharacters(in: .whitespaces)
-        let base = cleaned.isEmpty || cleaned.hasPrefix(".") ? untitled : String(cleaned.prefix(200))
-        return base + ".html"
+        Exports.fileName(title, fallback: untitled, fileExtension: "html")
     }
 
     private static func html(title: String, text: RichText, mediaData: (MediaReference) -> Data?) -> Data {
