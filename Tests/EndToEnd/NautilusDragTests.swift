@@ -26,10 +26,13 @@ final class NautilusDragTests: EndToEndTestCase {
         return (files, window, folder)
     }
 
-    /// Waits for a file Files made from a drop; returns where it is.
-    private func waitForFile(_ name: String, in folder: URL) throws -> URL {
+    /// Waits for a file Files made from a drop to be there and whole (Files copies into it
+    /// under its final name: it can exist and still be empty); returns where it is.
+    private func waitForFile(_ name: String, in folder: URL, endingWith end: String) throws -> URL {
         let file = folder.appendingPathComponent(name)
-        try session.waitUntil("\(name) in the folder", timeout: 15) { FileManager.default.fileExists(atPath: file.path) }
+        try session.waitUntil("\(name) in the folder, whole", timeout: 15) {
+            (try? String(contentsOf: file, encoding: .utf8))?.contains(end) == true
+        }
         return file
     }
 
@@ -43,7 +46,7 @@ final class NautilusDragTests: EndToEndTestCase {
 
         // Onto the blank part of the folder's view, below its one file.
         try session.drag(from: apples, to: (950, 520))
-        let exported = try waitForFile("Groceries.ics", in: folder)
+        let exported = try waitForFile("Groceries.ics", in: folder, endingWith: "END:VCALENDAR")
         let calendar = try String(contentsOf: exported, encoding: .utf8)
         XCTAssertTrue(calendar.contains("SUMMARY:Apples"), calendar)
         XCTAssertFalse(calendar.contains("SUMMARY:Bread"), "only the dragged reminder")
@@ -64,7 +67,7 @@ final class NautilusDragTests: EndToEndTestCase {
         let (_, _, folder) = try openFiles("Notes")
 
         try session.drag(from: row, to: (950, 520))
-        let exported = try waitForFile("Plans.html", in: folder)
+        let exported = try waitForFile("Plans.html", in: folder, endingWith: "</html>")
         let html = try Data(contentsOf: exported)
         let back = try HTMLImport.richText(fromHTML: html, storeMedia: { _, _ in throw CocoaError(.featureUnsupported) })
         XCTAssertEqual(back, body, "the file holds the note, styles and all")
