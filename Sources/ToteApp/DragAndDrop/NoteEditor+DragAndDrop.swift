@@ -187,7 +187,7 @@ extension NoteEditor {
             return (.noteContent(note: session.noteID, range: session.range), session)
         }
         if let session = ReminderDragSession.of(drop) { return (.reminders(list: session.listID, ids: session.ids), nil) }
-        if let session = NoteRowDragSession.of(drop) { return (.note(session.noteID), nil) }
+        if let session = SidebarDragSession.of(drop) { return (session.subject, nil) }
         return (.otherApp, nil)
     }
 

@@ -66,8 +66,7 @@ extension RemindersPane {
     /// What a drag carries, as the drop matrix sees it.
     private func subject(of drop: UnsafeMutableRawPointer) -> DragSubject {
         if let session = ReminderDragSession.of(drop) { return .reminders(list: session.listID, ids: session.ids) }
-        if let session = ListDragSession.of(drop) { return .reminderList(session.listID) }
-        if let session = NoteRowDragSession.of(drop) { return .note(session.noteID) }
+        if let session = SidebarDragSession.of(drop) { return session.subject }
         if let session = NoteDragSession.of(drop) { return .noteContent(note: session.noteID, range: session.range) }
         return .otherApp
     }
@@ -135,8 +134,8 @@ extension RemindersPane {
         else { return false }
         let before: UUID? = if case .list(_, let row) = destination { row } else { nil }
         let answer = GDKDropActions.answer(decision)
-        if let session = ListDragSession.of(drop) {
-            let plan = DropPlanner.reorderingLists(session.listID, onto: target, in: library.lists)
+        if let dragged = SidebarDragSession.list(of: drop) {
+            let plan = DropPlanner.reorderingLists(dragged, onto: target, in: library.lists)
             let done = plan?.reminderCommand.map { perform($0, selecting: view.selectedIDs) } ?? false
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
             return done

@@ -14,7 +14,7 @@ extension Sidebar {
             target.connectDropMotion(signal) { [weak self] drop, _, _ in
                 guard let self else { return 0 }
                 let answer = self.onListRowDropMotion(id, drop)
-                self.showListInsertionLine(onto: answer != 0 ? id : nil, dragging: ListDragSession.of(drop)?.listID)
+                self.showListInsertionLine(onto: answer != 0 ? id : nil, dragging: SidebarDragSession.list(of: drop))
                 return answer
             }
         }
@@ -35,34 +35,28 @@ extension Sidebar {
     /// Lists drag to reorder (within Tote only); notes drag out whole (`onPrepareNoteDrag`).
     func installDragSources() {
         // A list's place is only ever moved.
-        installDragSource(on: listsBox, actions: GDK_ACTION_MOVE.rawValue, names: { [weak self] in self?.listRows[$0]?.label }) { id in
-            ListDragSession.current = ListDragSession(listID: id)
-            return ContentTransfer.provider(offering: [ReminderTransfer.listMIMEType]) { _ in Data(id.uuidString.utf8) }
-        } began: { drag in
-            ListDragSession.current?.drag = drag
+        installDragSource(on: listsBox, actions: GDK_ACTION_MOVE.rawValue, subject: { .reminderList($0) },
+                          names: { [weak self] in self?.listRows[$0]?.label }) { id in
+            ContentTransfer.provider(offering: [ReminderTransfer.listMIMEType]) { _ in Data(id.uuidString.utf8) }
         } ended: { [weak self] in
-            ListDragSession.current = nil
             self?.showListInsertionLine(onto: nil, dragging: nil)
         }
         // Between apps a note is always a copy.
-        installDragSource(on: notesBox, actions: GDK_ACTION_COPY.rawValue, names: { [weak self] in self?.noteRows[$0]?.label }) {
-            [weak self] id in
-            NoteRowDragSession.current = NoteRowDragSession(noteID: id)
-            return self?.onPrepareNoteDrag(id)
-        } began: { drag in
-            NoteRowDragSession.current?.drag = drag
-        } ended: {
-            NoteRowDragSession.current = nil
+        installDragSource(on: notesBox, actions: GDK_ACTION_COPY.rawValue, subject: { .note($0) },
+                          names: { [weak self] in self?.noteRows[$0]?.label }) { [weak self] id in
+            self?.onPrepareNoteDrag(id)
         }
     }
 
     /// A GtkDragSource on a list box of rows, in the capture phase, claiming the press only
     /// once the drag starts (in prepare), as the reminder rows' does: a press that does not
-    /// become a drag stays the row's click. The drag icon shows the row's name.
+    /// become a drag stays the row's click. The drag icon shows the row's name; the drag is
+    /// the `SidebarDragSession` until it ends.
     private func installDragSource(
-        on box: WidgetPointer, actions: UInt32, names label: @escaping @MainActor (UUID) -> WidgetPointer?,
+        on box: WidgetPointer, actions: UInt32, subject: @escaping @MainActor (UUID) -> DragSubject,
+        names label: @escaping @MainActor (UUID) -> WidgetPointer?,
         prepare: @escaping @MainActor (UUID) -> UnsafeMutablePointer<GdkContentProvider>?,
-        began: @escaping @MainActor (UnsafeMutableRawPointer) -> Void = { _ in }, ended: @escaping @MainActor () -> Void = {}
+        ended: @escaping @MainActor () -> Void = {}
     ) {
         let source = gtk_drag_source_new()!
         gtk_event_controller_set_propagation_phase(source, GTK_PHASE_CAPTURE)
@@ -72,12 +66,13 @@ extension Sidebar {
             guard let self, let row = gtk_list_box_get_row_at_y(box.opaque, Int32(y)),
                   let id = self.id(of: UnsafeMutableRawPointer(row)), let content = prepare(id) else { return nil }
             dragged = id
+            SidebarDragSession.current = SidebarDragSession(subject: subject(id))
             gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_CLAIMED)
             return content
         }
         source.connect("drag-begin") { (drag: UnsafeMutableRawPointer?) in
             guard let drag, let id = dragged, let label = label(id) else { return }
-            began(drag)
+            SidebarDragSession.current?.drag = drag
             tote_shim_drag_cancel_on_escape(OpaquePointer(drag))
             let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
             let name = String(cString: gtk_label_get_text(label.opaque))
@@ -85,6 +80,7 @@ extension Sidebar {
         }
         source.connect("drag-end") { (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
             dragged = nil
+            SidebarDragSession.current = nil
             ended()
         }
         gtk_widget_add_controller(box, source)
@@ -118,7 +114,7 @@ extension Sidebar {
     /// A row a drag rested on opens, as a click would.
     private func springOpen(_ selection: Selection) {
         // Lists being reordered stay closed: the drag is about their place.
-        guard ListDragSession.current == nil else { return }
+        if case .reminderList? = SidebarDragSession.current?.subject { return }
         select(selection)
         onSelect(selection)
     }
