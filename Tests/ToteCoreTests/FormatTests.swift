@@ -50,7 +50,7 @@ import Testing
             // Damage that still decodes must still be a well-formed text.
             #expect(text.paragraphs.allSatisfy { $0.runs.allSatisfy { !$0.text.contains("\n") } })
         } catch {
-            #expect(error is NativeFormat.DecodingFailure)
+            // decode's typed throws make every failure a DecodingFailure: a report, not a crash.
         }
     }
 
