@@ -261,7 +261,8 @@ extension AppShellTests {
         var failures: [String] = []
         editor.onInsertFailed = { name, _ in failures.append(name) }
         editor.insertFiles(atPaths: [png.path, dataHome.url.appendingPathComponent("vanished.txt").path, pdf.path])
-        waitFor("the attachments") { editor.text.attachments.count == 2 }
+        XCTAssertEqual(editor.text.attachments.map(\.kind), [.incoming, .incoming, .incoming], "placeholders at once")
+        waitFor("the copies to end") { !editor.text.holdsIncoming }
         XCTAssertEqual(editor.text.attachments.map(\.kind), [.image, .file])
         XCTAssertEqual(editor.text.attachments.map(\.mimeType), ["image/png", "application/pdf"])
         XCTAssertEqual(failures, ["vanished.txt"])

@@ -22,7 +22,7 @@ enum AttachmentView {
         case .audio:
             view = gtk_video_new_for_filename(path)
             gtk_widget_set_size_request(view, 360, 48)
-        case .file:
+        case .file, .incoming:  // placeholders are made by IncomingCopies
             view = chip(attachment)
         }
         tote_shim_accessible_set_label(view, attachment.fileName)

@@ -57,6 +57,8 @@ final class NoteEditor {
     private let written = WrittenVersions()
     private var firstUnsavedEdit: Date?
     private var pendingSave: Task<Void, Never>?
+    /// Files being copied into the note shown, each with its placeholder in the text.
+    private let incoming = IncomingCopies()
     /// Set while the model's changes are copied into the buffer, so the buffer's signals
     /// are not taken for the user's edits.
     private var isMirroring = false
@@ -149,6 +151,7 @@ final class NoteEditor {
     @discardableResult
     func show(_ note: Note) -> Bool {
         if self.note?.id == note.id { return true }
+        abandonCopies()
         guard saveNow(waitUntilWritten: true) else { return false }
         isLoading = true
         defer { isLoading = false }
@@ -306,6 +309,7 @@ final class NoteEditor {
 
     /// Forgets the note shown (it was deleted): nothing more is saved into it.
     func close() {
+        abandonCopies()
         pendingSave?.cancel()
         pendingSave = nil
         firstUnsavedEdit = nil
@@ -543,39 +547,74 @@ final class NoteEditor {
         perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
     }
 
-    /// Copies files into the media store off the main thread, then inserts them at the cursor
-    /// as one undo step. Files that cannot be read are reported and left out.
+    /// Inserts files at the cursor as one undo step: a placeholder for each at once, which
+    /// becomes the file's attachment when its copy into the media store (off the main
+    /// thread, cancellable) ends. A file that cannot be copied is reported and its
+    /// placeholder goes; the others arrive.
     func insertFiles(atPaths paths: [String]) {
-        guard let note, !isReadOnly, !paths.isEmpty else { return }
-        let (noteID, media) = (note.id, store.media)
+        guard note != nil, !isReadOnly, !paths.isEmpty else { return }
+        let copies = paths.map { path in
+            var status = stat()
+            return FileCopy(source: URL(fileURLWithPath: path),
+                            expectedBytes: stat(path, &status) == 0 ? Int64(status.st_size) : 0)
+        }
+        copies.forEach(incoming.start)
+        let range = selection.range
+        let fragment = RichText(paragraphs: [Paragraph(runs: copies.map { Run(attachment: .incoming($0)) })])
+        perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
+        let media = store.media
         Task.detached { [weak self] in
-            var attachments: [Attachment] = []
-            var failures: [(String, String)] = []
-            for path in paths {
-                let url = URL(fileURLWithPath: path)
-                do throws(FileProblem) {
+            for copy in copies {
+                let outcome = Result { () throws(FileProblem) -> Attachment in
                     // The copy first: it refuses pipes, devices and folders without blocking.
-                    let reference = try media.store(contentsOf: url)
+                    let reference = try media.store(contentsOf: copy.source, progress: copy)
                     let stored = media.url(for: reference)
-                    let size = try? FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? NSNumber
-                    let mimeType = NoteEditor.mimeType(ofFileAt: stored, named: url.lastPathComponent)
-                    attachments.append(Attachment(
-                        kind: Attachment.kind(forMIMEType: mimeType), media: reference,
-                        fileName: url.lastPathComponent, mimeType: mimeType,
-                        byteCount: size?.int64Value ?? 0))
-                } catch {
-                    failures.append((url.lastPathComponent, Reasons.text(for: error)))
+                    let mimeType = NoteEditor.mimeType(ofFileAt: stored, named: copy.fileName)
+                    return Attachment(kind: Attachment.kind(forMIMEType: mimeType), media: reference,
+                                      fileName: copy.fileName, mimeType: mimeType, byteCount: copy.totalBytes)
                 }
+                await MainActor.run { self?.settle(copy, outcome) }
             }
-            await MainActor.run { [attachments, failures] in
-                guard let self else { return }
-                failures.forEach { self.onInsertFailed($0.0, $0.1) }
-                guard self.note?.id == noteID, !attachments.isEmpty else { return }
-                let range = self.selection.range
-                let fragment = RichText(paragraphs: [Paragraph(runs: attachments.map { Run(attachment: $0) })])
-                self.perform(.replace(range, with: fragment),
-                             selectionAfter: .cursor(at: range.lowerBound + fragment.length))
-            }
+        }
+    }
+
+    /// A copy ended: its placeholder becomes the file, or goes (and a failure is reported).
+    private func settle(_ copy: FileCopy, _ outcome: Result<Attachment, FileProblem>) {
+        guard incoming.end(copy.id) != nil else { return }  // abandoned with its note
+        if case .failure(let problem) = outcome, problem != .cancelled {
+            onInsertFailed(copy.fileName, Reasons.text(for: problem))
+        }
+        settlePlaceholder(copy.id, as: try? outcome.get())
+    }
+
+    private func settlePlaceholder(_ transfer: UUID, as attachment: Attachment?) {
+        finishFilling()
+        let before = selection
+        guard let command = noteHistory.steps.settle(transfer, as: attachment, in: &text) else { return }
+        mirror(command)
+        if case .replace(let range, let replacement) = command, replacement.isEmpty {
+            func shifted(_ position: Int) -> Int { position > range.lowerBound ? position - 1 : position }
+            select(TextSelection(anchor: shifted(before.anchor), cursor: shifted(before.cursor)))
+        } else {
+            select(before)
+        }
+        edited()
+    }
+
+    /// The window closes or Tote quits: copies stop (what they wrote is removed by them, or
+    /// at the next start). The note as saved never holds their placeholders.
+    func cancelCopies() {
+        incoming.inFlight.forEach { $0.cancel() }
+    }
+
+    /// The note is left (another is shown, or it is closed): its copies are cancelled and
+    /// their placeholders go, each reported, so nothing is saved or kept half-done.
+    private func abandonCopies() {
+        for copy in incoming.inFlight {
+            copy.cancel()
+            incoming.end(copy.id)
+            onInsertFailed(copy.fileName, tr("its note was closed before the copy ended"))
+            settlePlaceholder(copy.id, as: nil)
         }
     }
 
@@ -682,8 +721,9 @@ final class NoteEditor {
     private func insert(_ run: Run, at iter: inout GtkTextIter) {
         if let attachment = run.attachment {
             let anchor = gtk_text_buffer_create_child_anchor(buffer, &iter)
-            gtk_text_view_add_child_at_anchor(
-                textView.cast(), AttachmentView.make(attachment, media: store.media), anchor)
+            let view = attachment.kind == .incoming
+                ? incoming.placeholder(for: attachment) : AttachmentView.make(attachment, media: store.media)
+            gtk_text_view_add_child_at_anchor(textView.cast(), view, anchor)
         } else {
             gtk_text_buffer_insert(buffer, &iter, run.text, -1)
         }

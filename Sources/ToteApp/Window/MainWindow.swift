@@ -846,6 +846,7 @@ final class MainWindow {
             g_settings_set_int(settings, "window-height", height)
             g_settings_set_boolean(settings, "window-maximized", gtk_window_is_maximized(window.cast()))
         }
+        editor?.cancelCopies()
         if let libraryObservation { app.library?.stopObserving(libraryObservation) }
         app.windowDidClose(self)
         return true

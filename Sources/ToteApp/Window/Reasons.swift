@@ -18,6 +18,7 @@ enum Reasons {
             return format(tr("it is larger than {size}"), ["size": byteCount(limit)])
         case .changedWhileReading: return tr("it changed while it was being read")
         case .diskFull: return tr("the disk is full")
+        case .cancelled: return tr("it was cancelled")
         case .system:
             return format(tr("the system reported an error ({error})"), ["error": problem.systemDescription ?? ""])
         }

@@ -89,6 +89,10 @@ public final class ToteApplication {
         openLibrary()
         addActions()
         Self.removeOldExports(in: Self.exportsFolder)
+        if case .success(let store)? = store {
+            let (media, now) = (store.media, Date())
+            Task.detached { media.removeUnfinishedCopies(begunBefore: now) }
+        }
     }
 
     /// Where files dragged out to other apps are written (old ones go at start-up).
@@ -270,6 +274,7 @@ public final class ToteApplication {
 
     private func shutdown() {
         windows.forEach { _ = $0.saveOrKeepForNextStart() }
+        windows.forEach { $0.noteEditor?.cancelCopies() }
     }
 
     /// Where edits that could not be saved at quitting are kept.

@@ -18,8 +18,8 @@ public struct UndoStep: Hashable, Sendable {
 /// Undo and redo for one note. The note's text changes only through `perform`, `undo` and
 /// `redo`, so the history and the text never disagree.
 public struct UndoHistory: Sendable {
-    public private(set) var undoSteps: [UndoStep] = []
-    public private(set) var redoSteps: [UndoStep] = []
+    public internal(set) var undoSteps: [UndoStep] = []
+    public internal(set) var redoSteps: [UndoStep] = []
     /// Typing pauses longer than this start a new step.
     public var groupingInterval: TimeInterval = 1.0
     private var groupingClosed = true

@@ -26,6 +26,7 @@ public enum HTMLExport {
 
     /// The body's elements, one block per paragraph, list items grouped in their lists.
     public static func body(_ text: RichText, mediaData: (MediaReference) -> Data?) -> String {
+        let text = text.withoutIncoming
         var html = ""
         var openList: String?
         for paragraph in text.paragraphs {
@@ -94,6 +95,7 @@ public enum HTMLExport {
         case .audio: return "<audio \(tote) controls src=\"\(source)\"></audio>"
         case .file:
             return "<a \(tote) download=\"\(escape(attachment.fileName))\" href=\"\(source)\">\(escape(attachment.fileName))</a>"
+        case .incoming: return ""  // left out by `body`
         }
     }
 

@@ -204,7 +204,7 @@ public enum HTMLImport {
         private mutating func appendAttachment(_ node: HTMLNode, style: TextStyle) {
             let source = node.attribute("src") ?? node.attribute("href") ?? ""
             guard let (mime, data) = Self.decodeDataURI(source) else { return }  // remote: ignored
-            var kind = node.attribute("data-tote-kind").flatMap(Attachment.Kind.init(rawValue:))
+            var kind = node.attribute("data-tote-kind").flatMap(Attachment.Kind.init(named:))
                 ?? (node.name == "img" ? .image : node.name == "video" ? .video : node.name == "audio" ? .audio : .file)
             if kind == .image {
                 // A picture too large to decode (a decompression bomb) stays a file.

@@ -15,8 +15,9 @@ public enum NativeFormat {
         case corrupt(String)
     }
 
+    /// Placeholders of files still being copied are left out: they never leave Tote.
     public static func encode(_ text: RichText) -> Data {
-        NativeBinary.encode(text)
+        NativeBinary.encode(text.withoutIncoming)
     }
 
     /// Version 1, JSON: what Tote wrote before version 2. Kept for tests of reading it.
@@ -114,7 +115,7 @@ public enum NativeFormat {
 
     private static func attachment(_ value: Any) throws(DecodingFailure) -> Attachment {
         guard let value = value as? [String: Any],
-              let kind = (value["kind"] as? String).flatMap(Attachment.Kind.init(rawValue:)),
+              let kind = (value["kind"] as? String).flatMap(Attachment.Kind.init(named:)),
               let media = value["media"] as? [String: Any], let digest = (media["digest"] as? String)?.lowercased(),
               // ASCII hex as MediaStore names files and version 2 stores it (isHexDigit took "Ａ").
               digest.utf8.count == 64, digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),

@@ -29,6 +29,20 @@ public struct MediaStore: Sendable {
         return target
     }
 
+    /// Removes what copies cut short by a crash or by quitting left (their temporary files),
+    /// those begun before `cutoff` (start-up): copies begun since are left to finish.
+    public func removeUnfinishedCopies(begunBefore cutoff: Date) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(Self.unfinishedPrefix) {
+            let file = directory.appendingPathComponent(name)
+            let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+            if let modified, modified < cutoff { unlink(file.path) }
+        }
+    }
+
+    /// The start of a file's name while it is being written, before it is renamed to its digest.
+    static let unfinishedPrefix = ".incoming-"
+
     public func contains(_ reference: MediaReference) -> Bool {
         FileManager.default.fileExists(atPath: url(for: reference).path)
     }
@@ -41,7 +55,7 @@ public struct MediaStore: Sendable {
             fileExtension: MediaReference.sanitized(fileExtension))
         guard !contains(reference) else { return reference }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".incoming-\(UUID().uuidString)")
+        let temporary = directory.appendingPathComponent("\(Self.unfinishedPrefix)\(UUID().uuidString)")
         try data.write(to: temporary, options: .atomic)
         try moveIntoPlace(temporary, reference: reference)
         return reference
@@ -50,15 +64,20 @@ public struct MediaStore: Sendable {
     /// Copies a file into the store, hashing it in chunks so large files need little memory.
     /// Only a regular, non-empty file that keeps its size while it is read is taken; nothing
     /// is left behind when the copy fails.
-    public func store(contentsOf source: URL) throws(FileProblem) -> MediaReference {
+    ///
+    /// With `progress`, the copy reports its bytes there and stops, removing what it wrote,
+    /// as soon as it is cancelled (`FileProblem.cancelled`).
+    public func store(contentsOf source: URL, progress: FileCopy? = nil) throws(FileProblem) -> MediaReference {
+        if progress?.isCancelled == true { throw .cancelled }
         let input = try IncomingFile(opening: source)
         guard input.byteCount > 0 else { throw .empty }
+        progress?.began(totalBytes: input.byteCount)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw FileProblem(writing: error)
         }
-        let temporary = directory.appendingPathComponent(".incoming-\(UUID().uuidString)")
+        let temporary = directory.appendingPathComponent("\(Self.unfinishedPrefix)\(UUID().uuidString)")
         let output = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw FileProblem(errno: errno) }
         var hasher = SHA256()
@@ -66,9 +85,11 @@ public struct MediaStore: Sendable {
             defer { close(output) }
             var copied: Int64 = 0
             while true {
+                if progress?.isCancelled == true { throw .cancelled }
                 let chunk = try input.read(upTo: 1 << 20)
                 if chunk.isEmpty { break }
                 copied += Int64(chunk.count)
+                progress?.advance(by: Int64(chunk.count))
                 guard copied <= input.byteCount else { throw .changedWhileReading }
                 hasher.update(data: chunk)
                 try Self.write(chunk, to: output)

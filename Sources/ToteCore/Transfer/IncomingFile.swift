@@ -86,6 +86,8 @@ public enum FileProblem: Error, Equatable, Sendable {
     case tooLarge(byteCount: Int64, limit: Int64)
     case changedWhileReading
     case diskFull
+    /// The person cancelled the copy.
+    case cancelled
     /// Any other error the system reported, by its `errno`.
     case system(code: Int32)
 

@@ -23,7 +23,7 @@ public enum NoteTransfer {
     /// The attachment a fragment consists of, when it is nothing else.
     public static func soleAttachment(of fragment: RichText) -> Attachment? {
         guard fragment.paragraphs.count == 1, fragment.paragraphs[0].runs.count == 1 else { return nil }
-        return fragment.paragraphs[0].runs[0].attachment
+        return fragment.paragraphs[0].runs[0].attachment.flatMap { $0.kind == .incoming ? nil : $0 }
     }
 
     /// A safe name to export an attachment's file under: its own name's last component,
