@@ -96,4 +96,50 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertTrue(note.plainText.hasPrefix("Camp site: "), note.plainText)
         XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "Files keeps its file: Tote copies")
     }
+
+    /// A 3 GB file (sparse: it takes no disk to read) dropped from Files: its placeholder,
+    /// with progress and Cancel, is there at once while the copy runs; Cancel removes it and
+    /// leaves no file in Tote's media folder; Files keeps its file.
+    func testABigFileFromFilesShowsItsPlaceholderAtOnceAndCancelLeavesNothing() throws {
+        let tote = try launchToteWithNewNote()
+        try session.type("Film: ")
+        let toteWindow = try session.waitForWindow(of: tote)
+        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
+        let (files, filesWindow, folder) = try openFiles("Videos")
+        let video = folder.appendingPathComponent("Holiday.mkv")
+        XCTAssertTrue(FileManager.default.createFile(atPath: video.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: video)
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        let cell = try waitForCenter(of: files, named: "Holiday.mkv", window: filesWindow)
+        let after = try session.characterCenters(of: tote, in: "Note body", offsets: [5], window: toteWindow)[0]
+
+        try session.drag(from: cell, to: (after.x + 12, after.y))
+        let released = Date()
+        try session.waitUntil("the placeholder", timeout: 10) {
+            let objects = (try? session.accessibleObjects(of: tote)) ?? []
+            return objects.contains { $0.hasSuffix("\tCopying “Holiday.mkv”") }
+                && objects.contains { $0.hasPrefix("progress bar") }
+        }
+        print("placeholder shown \(String(format: "%.2f", Date().timeIntervalSince(released))) s after the release")
+        let media = session.storeLocation.mediaDirectory
+        func inMedia() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? [] }
+        try session.waitUntil("bytes copied") {
+            inMedia().contains { name in
+                let size = (try? FileManager.default.attributesOfItem(atPath: media.appendingPathComponent(name).path))?[.size]
+                return ((size as? NSNumber)?.int64Value ?? 0) > 0
+            }
+        }
+        XCTAssertTrue(Date().timeIntervalSince(released) < 3, "the placeholder came before the copy ended, not after")
+
+        let cancel = try waitForCenter(of: tote, named: "Cancel", window: toteWindow)
+        try session.xdotool(["mousemove", "\(cancel.x)", "\(cancel.y)", "click", "1"])
+        try session.waitUntil("the placeholder to go") {
+            !((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.hasSuffix("\tCopying “Holiday.mkv”") }
+        }
+        try session.waitUntil("no file left in the media folder") { inMedia().isEmpty }
+        XCTAssertEqual(try session.text(of: tote, in: "Note body"), "Film: ")
+        try session.waitUntil("the note saved without it") { session.store().flatMap { try? $0.notes().first?.body } == "Film: " }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: video.path), "Files keeps its file")
+    }
 }
