@@ -19,14 +19,14 @@ final class DiskFullTests: GTKTestCase {
     @MainActor
     private static func switchingWhileFull() throws {
         let dataHome = try TemporaryDataHome()
-        try run("/bin/mount", "-t", "tmpfs", "-o", "size=4m", "tote-test-disk", dataHome.url.path)
-        defer { try? run("/bin/umount", "-l", dataHome.url.path) }
+        try runTool("/bin/mount", "-t", "tmpfs", "-o", "size=4m", "tote-test-disk", dataHome.url.path)
+        defer { try? runTool("/bin/umount", "-l", dataHome.url.path) }
         let (app, window, editor, store, id) = try startAppWithNote(dataHome: dataHome, title: "Diary", body: "saved part.")
         defer { close(app) }
         let other = try store.createNote(title: "Other")
 
         let filler = dataHome.url.appendingPathComponent("filler")
-        try? run("/bin/dd", "if=/dev/zero", "of=\(filler.path)", "bs=64k")
+        try? runTool("/bin/dd", "if=/dev/zero", "of=\(filler.path)", "bs=64k")
         let unsaved = String(repeating: "\nunsaved words", count: 20_000)
         gtk_text_buffer_insert_at_cursor(editor.buffer, unsaved, -1)
 
@@ -47,13 +47,13 @@ final class DiskFullTests: GTKTestCase {
         let dataHome = try TemporaryDataHome()
         let runtime = try TemporaryDataHome()
         dataHome.extraEnvironment["XDG_RUNTIME_DIR"] = runtime.url.path
-        try run("/bin/mount", "-t", "tmpfs", "-o", "size=4m", "tote-test-disk", dataHome.url.path)
-        defer { try? run("/bin/umount", "-l", dataHome.url.path) }
+        try runTool("/bin/mount", "-t", "tmpfs", "-o", "size=4m", "tote-test-disk", dataHome.url.path)
+        defer { try? runTool("/bin/umount", "-l", dataHome.url.path) }
 
         let (first, window, editor, store, id) = try startAppWithNote(dataHome: dataHome, title: "Diary", body: "saved part.")
 
         let filler = dataHome.url.appendingPathComponent("filler")
-        try? run("/bin/dd", "if=/dev/zero", "of=\(filler.path)", "bs=64k")
+        try? runTool("/bin/dd", "if=/dev/zero", "of=\(filler.path)", "bs=64k")
         // Enough new text that the write-ahead log must grow into space that is not there.
         let unsaved = String(repeating: "\nunsaved words", count: 20_000)
         gtk_text_buffer_insert_at_cursor(editor.buffer, unsaved, -1)
@@ -83,17 +83,5 @@ final class DiskFullTests: GTKTestCase {
         XCTAssertFalse(FileManager.default.fileExists(
             atPath: runtime.url.appendingPathComponent("\(nextID)/unsaved/\(id.uuidString).plist").path))
         close(second)
-    }
-
-    private static func run(_ tool: String, _ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: "\(tool) \(arguments)"])
-        }
     }
 }

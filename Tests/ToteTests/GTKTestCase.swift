@@ -17,6 +17,10 @@ class GTKTestCase: XCTestCase {
             Self.schemaDirectory = try Self.compileSchemas()
             setenv("GSETTINGS_SCHEMA_DIR", Self.schemaDirectory!.path, 1)
             setenv("GSETTINGS_BACKEND", "memory", 1)
+            // Drawn with cairo: llvmpipe's GL under Xvfb takes 70–180 ms a frame, which would
+            // hide Tote's own work from the tests that time the main loop (StallProbe). GTK
+            // reads this once, for the first window.
+            setenv("GSK_RENDERER", "cairo", 1)
             XCTAssertTrue(gtk_init_check().isTrue, "GTK needs a display: run the tests with the README's test command")
             adw_init()
             MainActor.assumeIsolated { MainLoop.integrateSwiftConcurrency() }
@@ -92,6 +96,19 @@ class GTKTestCase: XCTestCase {
 /// XCTest cannot call `@MainActor` ones, so bodies are `@MainActor` static functions.
 func onMainActor(_ body: @MainActor () throws -> Void) rethrows {
     try MainActor.assumeIsolated(body)
+}
+
+/// Runs a tool to its end; throws when it fails.
+func runTool(_ tool: String, _ arguments: String...) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: "\(tool) \(arguments)"])
+    }
 }
 
 /// Runs the GLib main loop until `condition` holds; fails the test after `timeout` seconds.

@@ -320,7 +320,7 @@ extension NoteEditor {
     }
 
     /// Rich text, HTML, plain text or files from outside, inserted at `offset` and selected.
-    private func insertDropped(_ data: Data, mimeType: String, at offset: Int) -> Bool {
+    func insertDropped(_ data: Data, mimeType: String, at offset: Int) -> Bool {
         if mimeType == NoteTransfer.fileListMIMEType {
             let paths = FileList.paths(in: data)
             guard !paths.isEmpty else { return false }

@@ -569,9 +569,11 @@ final class NoteEditor {
                     // The copy first: it refuses pipes, devices and folders without blocking.
                     let reference = try media.store(contentsOf: copy.source, progress: copy)
                     let stored = media.url(for: reference)
-                    let mimeType = NoteEditor.mimeType(ofFileAt: stored, named: copy.fileName)
-                    return Attachment(kind: Attachment.kind(forMIMEType: mimeType), media: reference,
-                                      fileName: copy.fileName, mimeType: mimeType, byteCount: copy.totalBytes)
+                    let (mimeType, header) = NoteEditor.mimeType(ofFileAt: stored, named: copy.fileName)
+                    // A picture too large to show (a decompression bomb) is a file.
+                    let kind = ContentRules.attachmentKind(mimeType: mimeType, header: header, byteCount: copy.totalBytes)
+                    return Attachment(kind: kind, media: reference, fileName: copy.fileName,
+                                      mimeType: mimeType, byteCount: copy.totalBytes)
                 }
                 await MainActor.run { self?.settle(copy, outcome) }
             }
@@ -618,11 +620,12 @@ final class NoteEditor {
         }
     }
 
-    /// The MIME type GIO finds from a file's name and first bytes (of a regular file).
-    nonisolated static func mimeType(ofFileAt url: URL, named name: String) -> String {
+    /// The MIME type GIO finds from a file's name and first bytes (of a regular file), and
+    /// those bytes (as many as a picture's header may take).
+    nonisolated static func mimeType(ofFileAt url: URL, named name: String) -> (String, header: Data) {
         let head = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
             defer { try? handle.close() }
-            return try? handle.read(upToCount: 4096)
+            return try? handle.read(upToCount: ContentRules.pictureHeaderLength)
         } ?? Data()
         var uncertain: gboolean = 0
         let contentType = head.withUnsafeBytes { bytes in
@@ -630,10 +633,10 @@ final class NoteEditor {
         }
         defer { g_free(contentType) }
         guard let contentType, let mime = g_content_type_get_mime_type(contentType) else {
-            return "application/octet-stream"
+            return ("application/octet-stream", head)
         }
         defer { g_free(mime) }
-        return String(cString: mime)
+        return (String(cString: mime), head)
     }
 
     // MARK: Showing the model in the buffer

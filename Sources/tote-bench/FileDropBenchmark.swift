@@ -1,0 +1,72 @@
+import CAdw
+import Foundation
+@testable import ToteApp
+import ToteCore
+
+/// Dropping many files into a note: how fast they are copied in, against `cp` of the same
+/// files on the same disk, and how long the main loop stalls meanwhile.
+@MainActor
+final class FileDropBenchmark {
+    private let folder: URL
+    private let files: [URL]
+    private let store: Store
+
+    /// `count` files of `bytes` each, of different content (so none is stored only once).
+    init(folder: URL, store: Store, count: Int, bytes: Int) throws {
+        self.folder = folder
+        self.store = store
+        let source = folder.appendingPathComponent("dropped", isDirectory: true)
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        files = try (0..<count).map { index in
+            var words = [UInt64](repeating: 0, count: bytes / 8)
+            for word in words.indices {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                words[word] = state
+            }
+            let file = source.appendingPathComponent("file \(index).bin")
+            try words.withUnsafeBytes { try Data($0).write(to: file) }
+            return file
+        }
+    }
+
+    /// Seconds `cp` takes to copy the files into a new folder beside them (removed after).
+    func copyWithCP() throws -> Double {
+        let target = folder.appendingPathComponent("cp-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: target) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/cp")
+        process.arguments = files.map(\.path) + [target.path]
+        sync()
+        let start = ContinuousClock.now
+        try process.run()
+        process.waitUntilExit()
+        // cp leaves the data in the page cache; Tote syncs each file, so both are measured to disk.
+        sync()
+        return milliseconds(ContinuousClock.now - start) / 1000
+    }
+
+    /// Seconds from the drop to the last file in the note, and the longest main-loop stall
+    /// meanwhile (ms). The media folder is emptied after.
+    func dropIntoNote() throws -> (seconds: Double, stall: Double) {
+        let note = try store.createNote()
+        let bench = NoteBenchmark(store: store)
+        defer {
+            bench.close()
+            try? FileManager.default.removeItem(at: store.media.directory)
+        }
+        bench.editor.show(note)
+        sync()
+        let probe = StallProbe()
+        let start = ContinuousClock.now
+        bench.editor.insertFiles(atPaths: files.map(\.path))
+        MainLoop.iterate(until: { !bench.editor.text.holdsIncoming }, timeout: 600)
+        let seconds = milliseconds(ContinuousClock.now - start) / 1000
+        let stall = probe.stop() * 1000
+        guard bench.editor.text.attachments.count == files.count else {
+            throw CocoaError(.fileReadUnknown)
+        }
+        return (seconds, stall)
+    }
+}
