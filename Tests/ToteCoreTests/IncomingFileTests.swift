@@ -77,5 +77,18 @@ import Testing
         #expect(FileProblem(errno: ENOSPC) == .diskFull)
         #expect(FileProblem(errno: EISDIR) == .folder)
         #expect(FileProblem(writing: CocoaError(.fileWriteOutOfSpace)) == .diskFull)
+        #expect(FileProblem(writing: CocoaError(.fileReadNoSuchFile)) == .missing)
+        #expect(FileProblem(writing: CocoaError(.fileWriteNoPermission)) == .permissionDenied)
+    }
+
+    @Test func copyingAFileThatIsGoneSaysItIsGone() throws {
+        let folder = try TemporaryFolder()
+        do {
+            try FileManager.default.copyItem(at: folder.url.appendingPathComponent("gone.png"),
+                                             to: folder.url.appendingPathComponent("copy.png"))
+            Issue.record("copied nothing")
+        } catch {
+            #expect(FileProblem(writing: error) == .missing)
+        }
     }
 }

@@ -70,6 +70,32 @@ final class NoteClipboardTests: GTKTestCase {
         }
     }
 
+    /// The file of an attachment that cannot be written for the other app (here its media
+    /// file is gone; a full disk does the same) is refused to it, and Tote says why.
+    func testAnExportThatFailsSaysSo() throws {
+        try onMainActor {
+            let picture = Attachment(kind: .image, media: MediaReference(digest: String(repeating: "c", count: 64), fileExtension: "png"),
+                                     fileName: "Lost.png", mimeType: "image/png", byteCount: 10)
+            let (editor, _, editorHome) = try NoteEditorTests.makeEditorForExtension(
+                RichText(paragraphs: [Paragraph(runs: [Run("a"), Run(attachment: picture), Run("b")])]))
+            defer { withExtendedLifetime(editorHome) {} }
+            var said: [String] = []
+            editor.onExportFailed = { said.append($0) }
+            editor.select(TextSelection(1..<2))
+            editor.copySelectionToClipboard()
+            var refused = false
+            ContentTransfer.readClipboard(of: editor.textView, mimeTypes: ["text/uri-list"], limit: 1 << 20) { result in
+                switch result {
+                case .failure: refused = true
+                case .success(let (_, data)): refused = data.isEmpty
+                }
+            }
+            waitFor("the read to be refused") { refused }
+            waitFor("the toast") { !said.isEmpty }
+            XCTAssertEqual(said, ["Could not export “Lost.png”: the file no longer exists"])
+        }
+    }
+
     func testTheDragIconShowsTheStartOfTheTextInItsStyle() {
         let fragment = RichText(paragraphs: [
             Paragraph(runs: [Run("Bold <b>&", style: TextStyle(bold: true, italic: true))]),

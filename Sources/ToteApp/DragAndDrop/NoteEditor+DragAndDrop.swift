@@ -112,14 +112,18 @@ extension NoteEditor {
         let exports = ToteApplication.exportsFolder
         // Encoding, reading media and writing the exported copy of a picture happen off the
         // main thread; the destination waits for them.
-        return ContentTransfer.provider(offering: NoteTransfer.offered(for: fragment)) { type, reply in
+        return ContentTransfer.provider(offering: NoteTransfer.offered(for: fragment)) { [weak self] type, reply in
             Task {
+                let failures = ExportFailures()
                 let data = await Task.detached {
                     NoteTransfer.data(
                         for: type, of: fragment, origin: origin, mediaData: { try? Data(contentsOf: media.url(for: $0)) },
-                        exportFile: { try? media.exportCopy(of: $0, into: exports) })
+                        exportFile: { attachment in
+                            failures.attempt(attachment.fileName) { try media.exportCopy(of: attachment, into: exports) }
+                        })
                 }.value
                 reply(data)
+                if let message = failures.message { self?.onExportFailed(message) }
             }
         }
     }

@@ -26,13 +26,17 @@ extension RemindersPane {
         ReminderDragSession.current = ReminderDragSession(listID: list.id, reminders: dragged, pane: self)
         let exports = ToteApplication.exportsFolder
         let name = ReminderTransfer.exportName(listName: list.name)
-        return ContentTransfer.provider(offering: ReminderTransfer.offeredByDrag) { type, reply in
+        return ContentTransfer.provider(offering: ReminderTransfer.offeredByDrag) { [weak self] type, reply in
             Task {
                 // Encoding and writing the .ics file for Files happen off the main thread.
+                let failures = ExportFailures()
                 let data = await Task.detached {
-                    ReminderTransfer.data(for: type, of: dragged) { ics in try? Exports.write(ics, named: name, into: exports) }
+                    ReminderTransfer.data(for: type, of: dragged) { ics in
+                        failures.attempt(name) { try Exports.write(ics, named: name, into: exports) }
+                    }
                 }.value
                 reply(data)
+                if let message = failures.message { self?.onToast(message, false) }
             }
         }
     }

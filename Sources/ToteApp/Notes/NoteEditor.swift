@@ -29,6 +29,8 @@ final class NoteEditor {
     var onReadOnly: (Note, String) -> Void = { _, _ in }
     /// Called when a file could not be inserted, with its name and the reason.
     var onInsertFailed: (String, String) -> Void = { _, _ in }
+    /// Called when a file dragged or copied out could not be written, with what to say.
+    var onExportFailed: (String) -> Void = { _ in }
     /// Called when text was not inserted because it would make a paragraph of this many
     /// characters, over `RichText.maximumParagraphLength`.
     var onTextTooLong: (Int) -> Void = { _ in }

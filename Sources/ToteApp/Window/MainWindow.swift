@@ -284,6 +284,7 @@ final class MainWindow {
             editor.onInsertFailed = { [weak self] name, reason in
                 self?.showToast(format(tr("Could not insert “{file}”: {reason}"), ["file": name, "reason": reason]))
             }
+            editor.onExportFailed = { [weak self] message in self?.showToast(message) }
             editor.onInsertFile = { [weak self] in self?.chooseFilesToInsert() }
             editor.onTextTooLong = { [weak self] length in
                 self?.showToast(format(
@@ -318,7 +319,8 @@ final class MainWindow {
         let shown: (title: String, text: RichText)? = editor?.note?.id == id ? (editor!.titleText, editor!.text) : nil
         let media = store.media, exports = ToteApplication.exportsFolder, untitled = tr("Untitled Note")
         return ContentTransfer.provider(offering: WholeNoteTransfer.offered) { type, reply in
-            Task {
+            Task { [weak self] in
+                let failures = ExportFailures()
                 let data = await Task.detached { () -> Data? in
                     var content = shown
                     if content == nil, let note = try? store.note(id: id), let text = try? note.richText() {
@@ -329,9 +331,10 @@ final class MainWindow {
                     let name = Note.displayTitle(title: title, body: text.plainText) ?? untitled
                     return WholeNoteTransfer.data(
                         for: type, id: id, title: name, text: text, mediaData: { try? Data(contentsOf: media.url(for: $0)) },
-                        writeFile: { try? Exports.write($1, named: $0, into: exports) })
+                        writeFile: { name, data in failures.attempt(name) { try Exports.write(data, named: name, into: exports) } })
                 }.value
                 reply(data)
+                if let message = failures.message { self?.showToast(message) }
             }
         }
     }

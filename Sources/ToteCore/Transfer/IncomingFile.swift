@@ -113,6 +113,12 @@ public enum FileProblem: Error, Equatable, Sendable {
             self.init(errno: Int32(underlying.code))
         } else if error.domain == NSCocoaErrorDomain, error.code == CocoaError.fileWriteOutOfSpace.rawValue {
             self = .diskFull
+        } else if error.domain == NSCocoaErrorDomain,
+                  [CocoaError.fileReadNoSuchFile, .fileNoSuchFile].map(\.rawValue).contains(error.code) {
+            self = .missing
+        } else if error.domain == NSCocoaErrorDomain,
+                  [CocoaError.fileReadNoPermission, .fileWriteNoPermission].map(\.rawValue).contains(error.code) {
+            self = .permissionDenied
         } else {
             self = .system(code: EIO)
         }
