@@ -142,4 +142,32 @@ final class NautilusDragTests: EndToEndTestCase {
         try session.waitUntil("the note saved without it") { session.store().flatMap { try? $0.notes().first?.body } == "Film: " }
         XCTAssertTrue(FileManager.default.fileExists(atPath: video.path), "Files keeps its file")
     }
+
+    /// A named pipe dragged from Files with a real file: the file arrives, the pipe is
+    /// refused by name (Tote never waits on it), and the note keeps its text.
+    func testAPipeDraggedFromFilesWithAFileIsRefusedByNameAndTheFileArrives() throws {
+        let tote = try launchToteWithNewNote()
+        try session.type("Inbox: ")
+        let toteWindow = try session.waitForWindow(of: tote)
+        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
+        let (files, filesWindow, folder) = try openFiles("Odd")
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe").path, 0o644), 0)
+        let pipeCell = try waitForCenter(of: files, named: "pipe", window: filesWindow)
+        let keptCell = try waitForCenter(of: files, named: "kept.txt", window: filesWindow)
+        // Both selected: a click on one, Ctrl+click on the other.
+        try session.xdotool(["mousemove", "\(pipeCell.x)", "\(pipeCell.y)", "click", "1"])
+        session.pace(0.3)
+        try session.xdotool(["mousemove", "\(keptCell.x)", "\(keptCell.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        session.pace(0.3)
+        let after = try session.characterCenters(of: tote, in: "Note body", offsets: [6], window: toteWindow)[0]
+
+        try session.drag(from: keptCell, to: (after.x + 12, after.y))
+        try session.waitUntil("the toast naming the pipe", timeout: 15) {
+            ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("Could not insert “pipe”: it is a pipe, not a file") }
+        }
+        try session.waitUntil("kept.txt in the note", timeout: 15) {
+            (try? session.store()?.notes().first?.richText().attachments.map(\.fileName)) == ["kept.txt"]
+        }
+        XCTAssertEqual(try session.store()?.notes().first?.richText().plainText, "Inbox: \u{FFFC}")
+    }
 }
