@@ -906,6 +906,10 @@ final class MainWindow {
         dialog.connect("response") { [weak self] (response: UnsafeMutableRawPointer?) in
             guard let self, let response else { return }
             self.unsavedEditsDialog = nil
+            // The window may be destroyed below, during this emission: GTK 4.8 then destroys
+            // the dialog with its parent but keeps the parent's pointer, and the dialog's
+            // finalization disconnected from the freed window (GLib criticals on closing).
+            gtk_window_set_transient_for(dialog.cast(), nil)
             let closeAnyway = String(cString: response.assumingMemoryBound(to: CChar.self)) == "close"
             if quitting {
                 self.app.quit(asking: !closeAnyway)
