@@ -168,6 +168,41 @@ final class NautilusDragTests: EndToEndTestCase {
         try session.waitUntil("kept.txt in the note", timeout: 15) {
             (try? session.store()?.notes().first?.richText().attachments.map(\.fileName)) == ["kept.txt"]
         }
-        XCTAssertEqual(try session.store()?.notes().first?.richText().plainText, "Inbox: \u{FFFC}")
+        // One a line; the pipe's placeholder went (with its line, unless it came first).
+        let text = try XCTUnwrap(session.store()?.notes().first?.richText().plainText)
+        XCTAssertTrue(["Inbox: \u{FFFC}", "Inbox: \n\u{FFFC}"].contains(text), text.debugDescription)
+    }
+
+    /// A calendar file dragged from Files onto a list: its to-dos become reminders there, as
+    /// one step; Files keeps the file. A file that is no calendar is refused by name.
+    func testACalendarFileDraggedFromFilesOntoAListAddsItsReminders() throws {
+        let store = try Store(location: session.storeLocation)
+        let groceries = try makeList("Groceries", ["Apples", "Bread"], in: store)
+        try store.checkpoint()
+        let (tote, toteWindow) = try launchTote(width: 620)
+        let apples = try openList("Groceries", showing: "Apples", of: tote, window: toteWindow)
+        let (files, filesWindow, folder) = try openFiles("Calendars")
+        let calendar = folder.appendingPathComponent("Market.ics")
+        try Data("""
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\n\
+            BEGIN:VTODO\r\nUID:1@test\r\nSUMMARY:Cheese\r\nEND:VTODO\r\n\
+            BEGIN:VTODO\r\nUID:2@test\r\nSUMMARY:Honey\r\nEND:VTODO\r\n\
+            END:VCALENDAR\r\n
+            """.utf8).write(to: calendar)
+        try Data("%PDF-1.4 not a calendar".utf8).write(to: folder.appendingPathComponent("receipt.pdf"))
+
+        let cell = try waitForCenter(of: files, named: "Market.ics", window: filesWindow)
+        try session.drag(from: cell, to: (apples.x, apples.y + 4))
+        try session.waitUntil("the reminders in the list", timeout: 15) {
+            Set((try? session.store()?.reminders(inList: groceries).map(\.title)) ?? []) == ["Apples", "Bread", "Cheese", "Honey"]
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: calendar.path), "Files keeps its file")
+
+        let receipt = try waitForCenter(of: files, named: "receipt.pdf", window: filesWindow)
+        try session.drag(from: receipt, to: (apples.x, apples.y + 4))
+        try session.waitUntil("the toast naming the file", timeout: 15) {
+            ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("“receipt.pdf”") }
+        }
+        XCTAssertEqual(try session.store()?.reminders(inList: groceries).count, 4, "nothing added from it")
     }
 }

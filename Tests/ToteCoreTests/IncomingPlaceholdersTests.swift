@@ -138,3 +138,41 @@ import Testing
         #expect(imported.attachments.allSatisfy { $0.kind == .file })
     }
 }
+
+/// Several files are dropped one a line; a failed one takes its line with it.
+@Suite struct IncomingLinesTests {
+    private let copies = (0..<3).map { FileCopy(source: URL(fileURLWithPath: "/tmp/f\($0)"), expectedBytes: 1) }
+
+    @Test func aFailedFileTakesTheLineTheDropGaveIt() throws {
+        var text = RichText(paragraphs: [Paragraph(runs: [Run("Hi")]), Paragraph(style: .heading(1), runs: [Run("Next")])])
+        var history = UndoHistory()
+        let fragment = RichText(paragraphs: copies.map { Paragraph(runs: [Run(attachment: .incoming($0))]) })
+        try history.perform(.insert(fragment, at: 2), on: &text, kind: .other,
+                            selectionBefore: .cursor(at: 2), selectionAfter: .cursor(at: 7))
+        #expect(text.plainText == "Hi\u{FFFC}\n\u{FFFC}\n\u{FFFC}\nNext")
+        _ = history.settle(copies[1].id, as: nil, withItsLine: true, in: &text)
+        #expect(text.plainText == "Hi\u{FFFC}\n\u{FFFC}\nNext")
+        #expect(history.undoSteps.last?.selectionAfter == .cursor(at: 5))
+        _ = history.settle(copies[2].id, as: nil, withItsLine: true, in: &text)
+        #expect(text.plainText == "Hi\u{FFFC}\nNext")
+        #expect(text.paragraphs.last?.style == .heading(1), "the line below keeps its style")
+        _ = history.settle(copies[0].id, as: nil, in: &text)
+        #expect(text.plainText == "Hi\nNext")
+        #expect(history.undoSteps.isEmpty, "nothing came of the drop")
+    }
+
+    @Test func afterAnotherEditOnlyThePlaceholderGoes() throws {
+        var text = RichText(plain: "Hi")
+        var history = UndoHistory()
+        let fragment = RichText(paragraphs: copies.map { Paragraph(runs: [Run(attachment: .incoming($0))]) })
+        try history.perform(.insert(fragment, at: 2), on: &text, kind: .other,
+                            selectionBefore: .cursor(at: 2), selectionAfter: .cursor(at: 7))
+        try history.perform(.insert(RichText(plain: "!"), at: 0), on: &text, kind: .typing,
+                            selectionBefore: .cursor(at: 0), selectionAfter: .cursor(at: 1))
+        _ = history.settle(copies[2].id, as: nil, withItsLine: true, in: &text)
+        #expect(text.plainText == "!Hi\u{FFFC}\n\u{FFFC}\n")
+        _ = history.undo(on: &text)
+        _ = history.undo(on: &text)
+        #expect(text.plainText == "Hi")
+    }
+}

@@ -270,7 +270,12 @@ import Testing
         #expect(ReminderTransfer.preferredFormat(among: ["text/plain", "text/calendar"]) == "text/calendar")
         #expect(ReminderTransfer.preferredFormat(among: ["TEXT/PLAIN;charset=utf-8", ReminderTransfer.toteMIMEType])
                 == ReminderTransfer.toteMIMEType)
-        #expect(ReminderTransfer.preferredFormat(among: ["image/png", "text/uri-list"]) == nil)
+        #expect(ReminderTransfer.preferredFormat(among: ["image/png"]) == nil)
+        // Files offers its files' paths as plain text too: the files come first.
+        #expect(ReminderTransfer.preferredFormat(among: ["text/plain;charset=utf-8", "text/uri-list"]) == "text/uri-list")
+        #expect(ReminderTransfer.preferredFormat(among: ["text/uri-list", "text/calendar"]) == "text/calendar")
+        #expect(ReminderTransfer.formatBesidesFiles(among: ["text/uri-list", "text/plain"]) == "text/plain")
+        #expect(ReminderTransfer.formatBesidesFiles(among: ["text/uri-list"]) == nil)
     }
 
     @Test func plainTextGivesOneReminderPerNonEmptyLine() throws {

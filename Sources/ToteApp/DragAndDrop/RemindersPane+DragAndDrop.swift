@@ -100,7 +100,7 @@ extension RemindersPane {
         return found
     }
 
-    private func rows(of listID: UUID) -> [Reminder] {
+    func rows(of listID: UUID) -> [Reminder] {
         listID == list?.id ? rows : ((try? library.reminders(inList: listID)) ?? [])
     }
 
@@ -190,6 +190,10 @@ extension RemindersPane {
                            ["source": tr("the dropped content"), "reason": reason]), false)
             return false
         case .success(let (mimeType, data)):
+            if mimeType == FileList.mimeType, case let paths = FileList.paths(in: data), !paths.isEmpty {
+                insertCalendarFiles(atPaths: paths, into: target, before: before)
+                return true
+            }
             do {
                 let found = try ReminderTransfer.items(from: data, mimeType: mimeType)
                 guard let plan = DropPlanner.items(found.items, fromTote: false, into: target, rows: rows(of: target),
@@ -205,7 +209,7 @@ extension RemindersPane {
 
     /// One step: the command, the dropped reminders selected in the destination (shown and
     /// focused), the source's selection cleared when the plan says so, and the toast.
-    private func carryOut(_ plan: DropPlan, source: RemindersPane?) -> Bool {
+    func carryOut(_ plan: DropPlan, source: RemindersPane?) -> Bool {
         guard let command = plan.reminderCommand, case .reminders(let target, let ids) = plan.selection,
               perform(command, selecting: ids, in: target)
         else { return false }

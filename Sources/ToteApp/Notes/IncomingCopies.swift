@@ -11,12 +11,12 @@ final class IncomingCopies {
     private var copies: [UUID: FileCopy] = [:]
     /// The progress bars of the placeholders made, held (a placeholder deleted from the text
     /// is gone from the window, not from here, until its copy ends).
-    private var bars: [(transfer: UUID, bar: WidgetPointer)] = []
+    private var bars: [(transfer: UUID, bar: WidgetPointer, shown: String)] = []
     private var timer: UInt32 = 0
 
     isolated deinit {
         if timer != 0 { g_source_remove(timer) }
-        for (_, bar) in bars { g_object_unref(bar.raw) }
+        for (_, bar, _) in bars { g_object_unref(bar.raw) }
     }
 
     var inFlight: [FileCopy] { Array(copies.values) }
@@ -35,7 +35,7 @@ final class IncomingCopies {
     /// The copy has ended, whichever way: its placeholders stop being updated.
     @discardableResult
     func end(_ transfer: UUID) -> FileCopy? {
-        for (owner, bar) in bars where owner == transfer { g_object_unref(bar.raw) }
+        for (owner, bar, _) in bars where owner == transfer { g_object_unref(bar.raw) }
         bars.removeAll { $0.transfer == transfer }
         return copies.removeValue(forKey: transfer)
     }
@@ -69,8 +69,7 @@ final class IncomingCopies {
         gtk_progress_bar_set_show_text(bar.opaque, 1)
         gtk_box_append(column.cast(), bar)
         g_object_ref(bar.raw)
-        bars.append((transfer, bar))
-        show(copy, in: bar)
+        bars.append((transfer, bar, show(copy, in: bar, unless: "")))
         let cancel = gtk_button_new_with_label(tr("Cancel"))!
         gtk_widget_set_valign(cancel, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_end(cancel, 8)
@@ -81,19 +80,25 @@ final class IncomingCopies {
     }
 
     private func update() -> Bool {
-        for (transfer, bar) in bars {
-            if let copy = copies[transfer] { show(copy, in: bar) }
+        for index in bars.indices {
+            guard let copy = copies[bars[index].transfer] else { continue }
+            bars[index].shown = show(copy, in: bars[index].bar, unless: bars[index].shown)
         }
         if copies.isEmpty { timer = 0 }
         return !copies.isEmpty
     }
 
-    private func show(_ copy: FileCopy, in bar: WidgetPointer) {
-        gtk_progress_bar_set_fraction(bar.opaque, copy.fraction)
+    /// Shows the copy's progress, unless it reads as it did (a bar set anew lays out the text
+    /// around it again, and with 200 files queued every bar was set ten times a second);
+    /// returns what the bar reads.
+    private func show(_ copy: FileCopy, in bar: WidgetPointer, unless shown: String) -> String {
         let text = copy.isCancelled
             ? tr("Cancelling…")
             : format(tr("{copied} of {total}"), ["copied": Reasons.byteCount(copy.copiedBytes),
                                                   "total": Reasons.byteCount(copy.totalBytes)])
+        guard text != shown else { return shown }
+        gtk_progress_bar_set_fraction(bar.opaque, copy.fraction)
         gtk_progress_bar_set_text(bar.opaque, text)
+        return text
     }
 }

@@ -61,6 +61,8 @@ final class NoteEditor {
     private var pendingSave: Task<Void, Never>?
     /// Files being copied into the note shown, each with its placeholder in the text.
     private let incoming = IncomingCopies()
+    /// The copies whose placeholder the drop put on a line of its own (all but the first).
+    private var ownLines: Set<UUID> = []
     /// Set while the model's changes are copied into the buffer, so the buffer's signals
     /// are not taken for the user's edits.
     private var isMirroring = false
@@ -561,25 +563,38 @@ final class NoteEditor {
                             expectedBytes: stat(path, &status) == 0 ? Int64(status.st_size) : 0)
         }
         copies.forEach(incoming.start)
+        ownLines.formUnion(copies.dropFirst().map(\.id))
         let range = selection.range
-        let fragment = RichText(paragraphs: [Paragraph(runs: copies.map { Run(attachment: .incoming($0)) })])
+        // Several files go one a line: GtkTextView lays out and draws a whole line whenever
+        // any of it shows, and 200 files on one line drew them all in every frame.
+        let fragment = RichText(paragraphs: copies.map { Paragraph(runs: [Run(attachment: .incoming($0))]) })
         perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
         let media = store.media
-        Task.detached { [weak self] in
-            for copy in copies {
-                let outcome = Result { () throws(FileProblem) -> Attachment in
-                    // The copy first: it refuses pipes, devices and folders without blocking.
-                    let reference = try media.store(contentsOf: copy.source, progress: copy)
-                    let stored = media.url(for: reference)
-                    let (mimeType, header) = NoteEditor.mimeType(ofFileAt: stored, named: copy.fileName)
-                    // A picture too large to show (a decompression bomb) is a file.
-                    let kind = ContentRules.attachmentKind(mimeType: mimeType, header: header, byteCount: copy.totalBytes)
-                    return Attachment(kind: kind, media: reference, fileName: copy.fileName,
-                                      mimeType: mimeType, byteCount: copy.totalBytes)
-                }
-                await MainActor.run { self?.settle(copy, outcome) }
+        // Two copies at a time: hashing takes a core, and the disk waits meanwhile.
+        for lane in 0..<min(2, copies.count) {
+            let mine = stride(from: lane, to: copies.count, by: 2).map { copies[$0] }
+            Task.detached { [weak self] in
+                for copy in mine { Self.copyIn(copy, media: media) { outcome in self?.settle(copy, outcome) } }
             }
         }
+    }
+
+    /// Copies a file into the media store and says what it became, on the main actor.
+    private nonisolated static func copyIn(
+        _ copy: FileCopy, media: MediaStore, then report: @escaping @MainActor @Sendable (Result<Attachment, FileProblem>) -> Void
+    ) {
+        let outcome = Result { () throws(FileProblem) -> Attachment in
+            // The copy first: it refuses pipes, devices and folders without blocking.
+            let reference = try media.store(contentsOf: copy.source, progress: copy)
+            let stored = media.url(for: reference)
+            let (mimeType, header) = NoteEditor.mimeType(ofFileAt: stored, named: copy.fileName)
+            // A picture too large to show (a decompression bomb) is a file.
+            let kind = ContentRules.attachmentKind(mimeType: mimeType, header: header, byteCount: copy.totalBytes)
+            return Attachment(kind: kind, media: reference, fileName: copy.fileName,
+                              mimeType: mimeType, byteCount: copy.totalBytes)
+        }
+        // Not awaited: the next file's copy starts at once, whatever the window is drawing.
+        Task { @MainActor in report(outcome) }
     }
 
     /// A copy ended: its placeholder becomes the file, or goes (and a failure is reported).
@@ -594,11 +609,12 @@ final class NoteEditor {
     private func settlePlaceholder(_ transfer: UUID, as attachment: Attachment?) {
         finishFilling()
         let before = selection
-        guard let command = noteHistory.steps.settle(transfer, as: attachment, in: &text) else { return }
+        let withItsLine = ownLines.remove(transfer) != nil
+        guard let command = noteHistory.steps.settle(transfer, as: attachment, withItsLine: withItsLine, in: &text)
+        else { return }
         mirror(command)
         if case .replace(let range, let replacement) = command, replacement.isEmpty {
-            func shifted(_ position: Int) -> Int { position > range.lowerBound ? position - 1 : position }
-            select(TextSelection(anchor: shifted(before.anchor), cursor: shifted(before.cursor)))
+            select(before.removing(range))
         } else {
             select(before)
         }

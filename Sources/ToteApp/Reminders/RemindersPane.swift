@@ -372,6 +372,10 @@ final class RemindersPane {
 
     /// Inserts reminders read from `source` (the clipboard, a file) into the shown list.
     func insert(_ data: Data, mimeType: String, at index: Int, source: String) {
+        if mimeType == FileList.mimeType, case let paths = FileList.paths(in: data), !paths.isEmpty, let list {
+            insertCalendarFiles(atPaths: paths, into: list.id, before: index < rows.count ? rows[index].id : nil)
+            return
+        }
         do {
             insert(try ReminderTransfer.items(from: data, mimeType: mimeType), at: index, source: source)
         } catch {
@@ -422,6 +426,39 @@ final class RemindersPane {
                 self.onToast(self.describe(failure, file: displayName), false)
             case .success(let found):
                 self.createList(named: name, with: found, from: displayName)
+            }
+        }
+    }
+
+    /// Calendar files dropped or pasted into a list (from Files): their reminders go in at
+    /// `before` as one step, read off the main thread. A file that holds none is named in a
+    /// toast with the reason; the others still come in.
+    func insertCalendarFiles(atPaths paths: [String], into target: UUID, before: UUID?) {
+        Task { [weak self] in
+            let results = await Task.detached {
+                paths.map { path in (URL(fileURLWithPath: path).lastPathComponent, Self.readCalendar(at: URL(fileURLWithPath: path))) }
+            }.value
+            guard let self else { return }
+            var items: [ReminderTransfer.Item] = []
+            var left = 0
+            for (file, result) in results {
+                switch result {
+                case .failure(let failure): self.onToast(self.describe(failure, file: file), false)
+                case .success(let found):
+                    items += found.items
+                    left += found.left
+                }
+            }
+            let kept = Array(items.prefix(ReminderTransfer.maximumItems))
+            guard !kept.isEmpty,
+                  let plan = DropPlanner.items(kept, fromTote: false, into: target, rows: self.rows(of: target),
+                                               before: before, makeID: { UUID() }, now: Date())
+            else { return }
+            _ = self.carryOut(plan, source: nil)
+            if left + items.count - kept.count > 0 {
+                self.onToast(format(trn("{count} more reminder was left out", "{count} more reminders were left out",
+                                        left + items.count - kept.count),
+                                    ["count": (left + items.count - kept.count).formatted()]), false)
             }
         }
     }

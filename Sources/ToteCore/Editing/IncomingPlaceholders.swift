@@ -19,6 +19,14 @@ extension RichText {
         return nil
     }
 
+    /// The placeholder at `offset` with the line break before it, when it is alone on its
+    /// line and a line comes before (the line above keeps its style).
+    func lineRange(aloneAt offset: Int) -> Range<Int>? {
+        let (paragraph, _) = locate(offset)
+        guard paragraph > 0, paragraphs[paragraph].length == 1 else { return nil }
+        return (offset - 1)..<(offset + 1)
+    }
+
     public var holdsIncoming: Bool {
         paragraphs.contains { $0.runs.contains { $0.attachment?.kind == .incoming } }
     }
@@ -56,10 +64,11 @@ extension UndoHistory {
     /// Ends the placeholder of `transfer`: it becomes `attachment` everywhere it is (the text
     /// and every step, so undo and redo bring back the file), or, with nil, leaves the text
     /// and the steps as if it had gone right after the drop that brought it (undoing the
-    /// drop still undoes it all; a drop whose every file failed leaves no step). Returns
-    /// the command applied to the text, for a view to show.
+    /// drop still undoes it all; a drop whose every file failed leaves no step). With
+    /// `withItsLine` (the drop gave it a line of its own), the line goes too while nothing
+    /// has happened since the drop. Returns the command applied to the text, for a view.
     public mutating func settle(
-        _ transfer: UUID, as attachment: Attachment?, in text: inout RichText
+        _ transfer: UUID, as attachment: Attachment?, withItsLine: Bool = false, in text: inout RichText
     ) -> NoteCommand? {
         if let attachment {
             undoSteps = undoSteps.map { $0.settling(transfer, as: attachment) }
@@ -71,15 +80,19 @@ extension UndoHistory {
             return command
         }
         guard let offset = text.offset(ofIncoming: transfer) else { return nil }
+        if withItsLine, redoSteps.isEmpty, let drop = undoSteps.last, drop.forward.contains(where: { $0.inserts(transfer) }),
+           let line = text.lineRange(aloneAt: offset) {
+            let command = NoteCommand.delete(line)
+            guard let inverse = try? text.apply(command) else { return nil }
+            fold(command, inverse: inverse, into: undoSteps.count - 1, leaving: text)
+            return command
+        }
         let command = NoteCommand.delete(offset..<(offset + 1))
         if !removeFromHistory(transfer, endingAt: text) {
             // No step brought the placeholder (it cannot happen through `perform`): its
             // removal goes into the latest step.
-            guard var last = undoSteps.last, let inverse = try? text.apply(command) else { return nil }
-            last.forward.append(command)
-            last.backward.insert(inverse, at: 0)
-            undoSteps[undoSteps.count - 1] = last
-            closeGroup()
+            guard !undoSteps.isEmpty, let inverse = try? text.apply(command) else { return nil }
+            fold(command, inverse: inverse, into: undoSteps.count - 1, leaving: text)
             return command
         }
         _ = try? text.apply(command)
@@ -104,24 +117,33 @@ extension UndoHistory {
         var new = old
         let removal = NoteCommand.delete(offset..<(offset + 1))
         guard let inverse = try? new.apply(removal) else { return false }
-        var drop = undoSteps[dropIndex]
-        drop.forward.append(removal)
-        drop.backward.insert(inverse, at: 0)
-        drop.selectionAfter = drop.selectionAfter.removing(offset)
-        var rewritten = Array(undoSteps[..<dropIndex])
-        var before = new
-        if drop.backward.allSatisfy({ (try? before.apply($0)) != nil }), before == new {
-            // Every file of the drop failed: it changed nothing.
-        } else {
-            rewritten.append(drop)
-        }
-        for step in undoSteps[(dropIndex + 1)...] {
+        let later = Array(undoSteps[(dropIndex + 1)...])
+        undoSteps.removeLast(later.count)
+        fold(removal, inverse: inverse, into: dropIndex, leaving: new)
+        var rewritten = undoSteps
+        for step in later {
             rewritten.append(step.replayed(without: transfer, old: &old, new: &new))
         }
         undoSteps = rewritten
         // Redo steps apply, next one last, to the text the undo steps end at.
         redoSteps = redoSteps.reversed().map { $0.replayed(without: transfer, old: &old, new: &new) }.reversed()
         return true
+    }
+
+    /// Makes `removal` part of the step at `index`, the latest of the undo steps; `text` is
+    /// the text after it. A step left changing nothing (every file of a drop failed) goes.
+    private mutating func fold(_ removal: NoteCommand, inverse: NoteCommand, into index: Int, leaving text: RichText) {
+        var step = undoSteps[index]
+        step.forward.append(removal)
+        step.backward.insert(inverse, at: 0)
+        if case .replace(let range, _) = removal { step.selectionAfter = step.selectionAfter.removing(range) }
+        var before = text
+        if step.backward.allSatisfy({ (try? before.apply($0)) != nil }), before == text {
+            undoSteps.remove(at: index)
+        } else {
+            undoSteps[index] = step
+        }
+        closeGroup()
     }
 }
 
@@ -176,7 +198,15 @@ extension RichText {
 extension TextSelection {
     /// The selection once the character at `offset` is gone.
     func removing(_ offset: Int) -> TextSelection {
-        TextSelection(anchor: anchor > offset ? anchor - 1 : anchor, cursor: cursor > offset ? cursor - 1 : cursor)
+        removing(offset..<(offset + 1))
+    }
+
+    /// The selection once `range` is gone.
+    public func removing(_ range: Range<Int>) -> TextSelection {
+        func moved(_ position: Int) -> Int {
+            position <= range.lowerBound ? position : max(range.lowerBound, position - range.count)
+        }
+        return TextSelection(anchor: moved(anchor), cursor: moved(cursor))
     }
 }
 

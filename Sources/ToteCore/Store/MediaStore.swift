@@ -107,7 +107,7 @@ public struct MediaStore: Sendable {
             try moveIntoPlace(temporary, reference: reference)
         } catch {
             unlink(temporary.path)
-            throw FileProblem(writing: error)
+            throw error
         }
         return reference
     }
@@ -126,12 +126,12 @@ public struct MediaStore: Sendable {
         }
     }
 
-    private func moveIntoPlace(_ temporary: URL, reference: MediaReference) throws {
-        let destination = url(for: reference)
-        if FileManager.default.fileExists(atPath: destination.path) {
-            try FileManager.default.removeItem(at: temporary)
-        } else {
-            try FileManager.default.moveItem(at: temporary, to: destination)
+    /// Renames the copy to its digest's name. The same bytes may already be there, or be
+    /// arriving from another copy at the same moment: rename(2) replaces them atomically
+    /// with the same bytes.
+    private func moveIntoPlace(_ temporary: URL, reference: MediaReference) throws(FileProblem) {
+        guard rename(temporary.path, url(for: reference).path) == 0 else {
+            throw FileProblem(errno: errno)
         }
     }
 }

@@ -18,8 +18,9 @@ public enum ReminderTransfer {
     /// Files (written only when a destination asks for it).
     public static let offeredByDrag = [toteMIMEType, calendarMIMEType, FileList.mimeType, plainMIMEType, "text/plain"]
 
-    /// What a reminder list takes from a paste or drop, richest first.
-    public static let accepted = [toteMIMEType, calendarMIMEType, plainMIMEType, "text/plain"]
+    /// What a reminder list takes from a paste or drop, richest first. Files (from Files)
+    /// come before plain text, which Files also offers: their paths, not reminders.
+    public static let accepted = [toteMIMEType, calendarMIMEType, FileList.mimeType, plainMIMEType, "text/plain"]
 
     /// At most this many reminders come in from one paste or drop; the rest are counted.
     public static let maximumItems = ICalendarFormat.maximumItems
@@ -35,6 +36,12 @@ public enum ReminderTransfer {
     public static func preferredFormat(among offered: [String]) -> String? {
         let normalized = Set(offered.map { $0.lowercased() })
         return accepted.first { normalized.contains($0) }
+    }
+
+    /// What to read instead when the file list of a drop names no local file (a browser's
+    /// link): the richest other format offered.
+    public static func formatBesidesFiles(among offered: [String]) -> String? {
+        preferredFormat(among: offered.filter { $0.lowercased() != FileList.mimeType })
     }
 
     /// The bytes of one representation. `exportFile` writes the reminders as an `.ics` file
@@ -76,8 +83,10 @@ public enum ReminderTransfer {
                 }
             }
         default:
+            // A file list that names no local file (a browser's link): its links, a title each.
             let titles = String(decoding: data, as: UTF8.self)
                 .split(whereSeparator: \.isNewline)
+                .filter { !(mimeType == FileList.mimeType && $0.hasPrefix("#")) }
                 .map { ReminderEditing.cleanTitle(String($0)) }
                 .filter { !$0.isEmpty }
             result = .init(items: titles.prefix(maximumItems).map { Item(title: $0) },
