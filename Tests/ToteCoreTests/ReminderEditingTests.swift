@@ -274,8 +274,15 @@ import Testing
         // Files offers its files' paths as plain text too: the files come first.
         #expect(ReminderTransfer.preferredFormat(among: ["text/plain;charset=utf-8", "text/uri-list"]) == "text/uri-list")
         #expect(ReminderTransfer.preferredFormat(among: ["text/uri-list", "text/calendar"]) == "text/calendar")
-        #expect(ReminderTransfer.formatBesidesFiles(among: ["text/uri-list", "text/plain"]) == "text/plain")
-        #expect(ReminderTransfer.formatBesidesFiles(among: ["text/uri-list"]) == nil)
+    }
+
+    /// A file list naming no local file (a browser's links) gives a reminder a link; its
+    /// comments give none. (Local files are read by the list: calendar files only.)
+    @Test func linksWithoutFilesBecomeOneReminderEach() throws {
+        let list = Data("# from a browser\r\nhttps://example.org/a\r\nhttps://example.org/b\r\n".utf8)
+        #expect(FileList.paths(in: list).isEmpty)
+        #expect(try ReminderTransfer.items(from: list, mimeType: FileList.mimeType).items.map(\.title)
+                == ["https://example.org/a", "https://example.org/b"])
     }
 
     @Test func plainTextGivesOneReminderPerNonEmptyLine() throws {

@@ -38,12 +38,6 @@ public enum ReminderTransfer {
         return accepted.first { normalized.contains($0) }
     }
 
-    /// What to read instead when the file list of a drop names no local file (a browser's
-    /// link): the richest other format offered.
-    public static func formatBesidesFiles(among offered: [String]) -> String? {
-        preferredFormat(among: offered.filter { $0.lowercased() != FileList.mimeType })
-    }
-
     /// The bytes of one representation. `exportFile` writes the reminders as an `.ics` file
     /// another app can read and returns where (for the file list); call it off the main thread.
     public static func data(
