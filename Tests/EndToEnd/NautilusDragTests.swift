@@ -130,7 +130,6 @@ final class NautilusDragTests: EndToEndTestCase {
                 return ((size as? NSNumber)?.int64Value ?? 0) > 0
             }
         }
-        XCTAssertTrue(Date().timeIntervalSince(released) < 3, "the placeholder came before the copy ended, not after")
 
         let cancel = try waitForCenter(of: tote, named: "Cancel", window: toteWindow)
         try session.xdotool(["mousemove", "\(cancel.x)", "\(cancel.y)", "click", "1"])

@@ -80,7 +80,7 @@ import Testing
     @Test func aCopyCancelledBeforeItBeginsOpensNothing() throws {
         let folder = try TemporaryFolder()
         let media = MediaStore(directory: folder.url.appendingPathComponent("media"))
-        let copy = FileCopy(source: folder.url.appendingPathComponent("fifo"), expectedBytes: 0)
+        let copy = FileCopy(source: folder.url.appendingPathComponent("never opened"), expectedBytes: 0)
         copy.cancel()
         #expect(throws: FileProblem.cancelled) { try media.store(contentsOf: copy.source, progress: copy) }
     }

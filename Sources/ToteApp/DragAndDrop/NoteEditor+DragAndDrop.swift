@@ -280,8 +280,11 @@ extension NoteEditor {
         // A move takes the text from the editor that still shows it; otherwise it is a copy.
         let sourceShown = session.editor?.note?.id == session.noteID
         let action = decided == .move && !sourceShown ? .copy : decided
+        // Placeholders of files still being copied stay with their copies, in their note: a
+        // move within it takes them along; a copy, or a drop elsewhere, leaves them out.
+        let within = session.noteID == note.id && action == .move
         guard let plan = DropPlanner.noteContent(
-            session.fragment, from: (session.noteID, session.range), action: action,
+            within ? session.fragment : session.fragment.withoutIncoming, from: (session.noteID, session.range), action: action,
             into: note.id, text: text, at: offset)
         else { return false }
         carryOut(plan, source: session.editor)
@@ -352,7 +355,7 @@ extension NoteEditor {
         guard let note else { return }
         let range = selection.range
         guard !range.isEmpty else { return }
-        let content = provider(for: text.fragment(range), origin: NoteTransfer.Origin(noteID: note.id, range: range))
+        let content = provider(for: text.fragment(range).withoutIncoming, origin: NoteTransfer.Origin(noteID: note.id, range: range))
         gdk_clipboard_set_content(gtk_widget_get_clipboard(textView), content)
         g_object_unref(content)
     }

@@ -155,7 +155,7 @@ extension RemindersPane {
             return done
         }
         if let session = NoteDragSession.of(drop) {
-            let plan = DropPlanner.text(session.fragment, fromTote: true, into: target, rows: rows(of: target),
+            let plan = DropPlanner.text(session.fragment.withoutIncoming, fromTote: true, into: target, rows: rows(of: target),
                                         before: before, makeID: { UUID() }, now: Date())
             let done = plan.map { carryOut($0, source: nil) } ?? false
             if done { session.editor?.clearSelection() }

@@ -20,6 +20,7 @@ final class IncomingCopies {
     }
 
     var inFlight: [FileCopy] { Array(copies.values) }
+    var running: Set<UUID> { Set(copies.keys) }
 
     func start(_ copy: FileCopy) {
         copies[copy.id] = copy

@@ -510,6 +510,8 @@ final class NoteEditor {
         let inPlace = restylesInPlace(commands)
         guard let change = take(&noteHistory.steps, &text) else { return false }
         zip(change.commands, inPlace).forEach(mirror)
+        // Placeholders of copies that ended while their drop was undone go again at once.
+        noteHistory.steps.removeAbandoned(keeping: incoming.running, in: &text).forEach { mirror($0) }
         select(change.selection)
         edited()
         return true
@@ -565,9 +567,7 @@ final class NoteEditor {
         copies.forEach(incoming.start)
         ownLines.formUnion(copies.dropFirst().map(\.id))
         let range = selection.range
-        // Several files go one a line: GtkTextView lays out and draws a whole line whenever
-        // any of it shows, and 200 files on one line drew them all in every frame.
-        let fragment = RichText(paragraphs: copies.map { Paragraph(runs: [Run(attachment: .incoming($0))]) })
+        let fragment = text.placeholders(for: copies, at: range.lowerBound)
         perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
         let media = store.media
         // Two copies at a time: hashing takes a core, and the disk waits meanwhile.
@@ -603,7 +603,8 @@ final class NoteEditor {
         if case .failure(let problem) = outcome, problem != .cancelled {
             onInsertFailed(copy.fileName, Reasons.text(for: problem))
         }
-        settlePlaceholder(copy.id, as: try? outcome.get())
+        // A Cancel clicked while the copy was being renamed into place still counts.
+        settlePlaceholder(copy.id, as: copy.isCancelled ? nil : try? outcome.get())
     }
 
     private func settlePlaceholder(_ transfer: UUID, as attachment: Attachment?) {
@@ -622,20 +623,26 @@ final class NoteEditor {
     }
 
     /// The window closes or Tote quits: copies stop (what they wrote is removed by them, or
-    /// at the next start). The note as saved never holds their placeholders.
+    /// at the next start) and their placeholders go, before the last save.
     func cancelCopies() {
-        incoming.inFlight.forEach { $0.cancel() }
-    }
-
-    /// The note is left (another is shown, or it is closed): its copies are cancelled and
-    /// their placeholders go, each reported, so nothing is saved or kept half-done.
-    private func abandonCopies() {
         for copy in incoming.inFlight {
             copy.cancel()
             incoming.end(copy.id)
-            onInsertFailed(copy.fileName, tr("its note was closed before the copy ended"))
             settlePlaceholder(copy.id, as: nil)
         }
+    }
+
+    /// The note is left (another is shown, or it is closed): its copies are cancelled and
+    /// their placeholders go, and one toast says which files did not come in.
+    private func abandonCopies() {
+        let stopped = incoming.inFlight.filter { !$0.isCancelled }
+        cancelCopies()
+        guard let first = stopped.first else { return }
+        let reason = stopped.count == 1 ? tr("its note was closed before the copy ended")
+            : format(trn("its note was closed before the copy ended; {count} more file was not inserted either",
+                         "its note was closed before the copy ended; {count} more files were not inserted either",
+                         stopped.count - 1), ["count": (stopped.count - 1).formatted()])
+        onInsertFailed(first.fileName, reason)
     }
 
     /// The MIME type GIO finds from a file's name and first bytes (of a regular file), and

@@ -318,8 +318,8 @@ final class MainWindow {
     private func prepareDrag(ofNote id: UUID, in store: Store) -> UnsafeMutablePointer<GdkContentProvider>? {
         let shown: (title: String, text: RichText)? = editor?.note?.id == id ? (editor!.titleText, editor!.text) : nil
         let media = store.media, exports = ToteApplication.exportsFolder, untitled = tr("Untitled Note")
-        return ContentTransfer.provider(offering: WholeNoteTransfer.offered) { type, reply in
-            Task { [weak self] in
+        return ContentTransfer.provider(offering: WholeNoteTransfer.offered) { [weak self] type, reply in
+            Task {
                 let failures = ExportFailures()
                 let data = await Task.detached { () -> Data? in
                     var content = shown

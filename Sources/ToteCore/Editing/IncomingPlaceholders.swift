@@ -19,12 +19,27 @@ extension RichText {
         return nil
     }
 
-    /// The placeholder at `offset` with the line break before it, when it is alone on its
-    /// line and a line comes before (the line above keeps its style).
-    func lineRange(aloneAt offset: Int) -> Range<Int>? {
-        let (paragraph, _) = locate(offset)
-        guard paragraph > 0, paragraphs[paragraph].length == 1 else { return nil }
+    /// The placeholder at `offset` with the line break before it, when it starts its line
+    /// and a line comes before: what is left of its line joins the line above, which keeps
+    /// its style.
+    func lineRange(startingAt offset: Int) -> Range<Int>? {
+        let (paragraph, within) = locate(offset)
+        guard paragraph > 0, within == 0 else { return nil }
         return (offset - 1)..<(offset + 1)
+    }
+
+    /// What a drop of files puts at `offset`: a placeholder each, one a line, the lines in
+    /// the style of the paragraph dropped into (GtkTextView lays out and draws a whole line
+    /// whenever any of it shows: 200 files on one line drew all 200 in every frame). All
+    /// but the first have a line of their own (`settle(_:as:withItsLine:in:)`).
+    public func placeholders(for copies: [FileCopy], at offset: Int) -> RichText {
+        let style = paragraphs[locate(offset).paragraph].style
+        return RichText(paragraphs: copies.map { Paragraph(style: style, runs: [Run(attachment: .incoming($0))]) })
+    }
+
+    /// The transfers whose placeholders the text holds.
+    public var incomingTransfers: [UUID] {
+        paragraphs.flatMap { $0.runs.compactMap { $0.attachment?.kind == .incoming ? $0.attachment?.transfer : nil } }
     }
 
     public var holdsIncoming: Bool {
@@ -80,8 +95,9 @@ extension UndoHistory {
             return command
         }
         guard let offset = text.offset(ofIncoming: transfer) else { return nil }
-        if withItsLine, redoSteps.isEmpty, let drop = undoSteps.last, drop.forward.contains(where: { $0.inserts(transfer) }),
-           let line = text.lineRange(aloneAt: offset) {
+        if withItsLine, redoSteps.isEmpty,
+           undoSteps.firstIndex(where: { $0.forward.contains { $0.inserts(transfer) } }) == undoSteps.count - 1,
+           let line = text.lineRange(startingAt: offset) {
             let command = NoteCommand.delete(line)
             guard let inverse = try? text.apply(command) else { return nil }
             fold(command, inverse: inverse, into: undoSteps.count - 1, leaving: text)
@@ -98,6 +114,13 @@ extension UndoHistory {
         _ = try? text.apply(command)
         closeGroup()
         return command
+    }
+
+    /// Removes the placeholders of copies no longer running that undo or redo brought back
+    /// (the copy failed or was cancelled while its drop was undone), as `settle` does;
+    /// returns the commands applied to the text, in order.
+    public mutating func removeAbandoned(keeping running: Set<UUID>, in text: inout RichText) -> [NoteCommand] {
+        text.incomingTransfers.filter { !running.contains($0) }.compactMap { settle($0, as: nil, in: &text) }
     }
 
     /// Rewrites the steps as if the placeholder had gone right after the step that brought
