@@ -26,6 +26,18 @@ final class NautilusDragTests: EndToEndTestCase {
         return (files, window, folder)
     }
 
+    /// A new note holding `text` on the left, Files showing `folder` on the right.
+    private func noteBesideFiles(
+        typing text: String, folder name: String
+    ) throws -> (tote: Process, toteWindow: String, files: Process, filesWindow: String, folder: URL) {
+        let tote = try launchToteWithNewNote()
+        try session.type(text)
+        let toteWindow = try session.waitForWindow(of: tote)
+        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
+        let (files, filesWindow, folder) = try openFiles(name)
+        return (tote, toteWindow, files, filesWindow, folder)
+    }
+
     /// Waits for a file Files made from a drop to be there and whole (Files copies into it
     /// under its final name: it can exist and still be empty); returns where it is.
     private func waitForFile(_ name: String, in folder: URL, endingWith end: String) throws -> URL {
@@ -76,11 +88,7 @@ final class NautilusDragTests: EndToEndTestCase {
     }
 
     func testAPictureDraggedFromFilesIntoANoteIsCopiedIn() throws {
-        let tote = try launchToteWithNewNote()
-        try session.type("Camp site: ")
-        let toteWindow = try session.waitForWindow(of: tote)
-        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
-        let (files, filesWindow, folder) = try openFiles("Pictures")
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Camp site: ", folder: "Pictures")
         // A real 40 × 30 PNG, made by ImageMagick.
         let picture = folder.appendingPathComponent("site.png")
         XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:orange", picture.path]), 0)
@@ -101,11 +109,7 @@ final class NautilusDragTests: EndToEndTestCase {
     /// with progress and Cancel, is there at once while the copy runs; Cancel removes it and
     /// leaves no file in Tote's media folder; Files keeps its file.
     func testABigFileFromFilesShowsItsPlaceholderAtOnceAndCancelLeavesNothing() throws {
-        let tote = try launchToteWithNewNote()
-        try session.type("Film: ")
-        let toteWindow = try session.waitForWindow(of: tote)
-        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
-        let (files, filesWindow, folder) = try openFiles("Videos")
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Film: ", folder: "Videos")
         let video = folder.appendingPathComponent("Holiday.mkv")
         XCTAssertTrue(FileManager.default.createFile(atPath: video.path, contents: nil))
         let handle = try FileHandle(forWritingTo: video)
@@ -145,11 +149,7 @@ final class NautilusDragTests: EndToEndTestCase {
     /// A named pipe dragged from Files with a real file: the file arrives, the pipe is
     /// refused by name (Tote never waits on it), and the note keeps its text.
     func testAPipeDraggedFromFilesWithAFileIsRefusedByNameAndTheFileArrives() throws {
-        let tote = try launchToteWithNewNote()
-        try session.type("Inbox: ")
-        let toteWindow = try session.waitForWindow(of: tote)
-        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
-        let (files, filesWindow, folder) = try openFiles("Odd")
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Inbox: ", folder: "Odd")
         XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe").path, 0o644), 0)
         let pipeCell = try waitForCenter(of: files, named: "pipe", window: filesWindow)
         let keptCell = try waitForCenter(of: files, named: "kept.txt", window: filesWindow)

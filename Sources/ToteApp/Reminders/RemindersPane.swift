@@ -372,8 +372,8 @@ final class RemindersPane {
 
     /// Inserts reminders read from `source` (the clipboard, a file) into the shown list.
     func insert(_ data: Data, mimeType: String, at index: Int, source: String) {
-        if mimeType == FileList.mimeType, case let paths = FileList.paths(in: data), !paths.isEmpty, let list {
-            insertCalendarFiles(atPaths: paths, into: list.id, before: index < rows.count ? rows[index].id : nil)
+        if let list, insertCalendarFiles(in: data, mimeType: mimeType, into: list.id,
+                                         before: index < rows.count ? rows[index].id : nil) {
             return
         }
         do {
@@ -428,6 +428,14 @@ final class RemindersPane {
                 self.createList(named: name, with: found, from: displayName)
             }
         }
+    }
+
+    /// When `data` is a file list naming local files, takes them as calendar files (below)
+    /// and returns true.
+    func insertCalendarFiles(in data: Data, mimeType: String, into target: UUID, before: UUID?) -> Bool {
+        guard mimeType == FileList.mimeType, case let paths = FileList.paths(in: data), !paths.isEmpty else { return false }
+        insertCalendarFiles(atPaths: paths, into: target, before: before)
+        return true
     }
 
     /// Calendar files dropped or pasted into a list (from Files): their reminders go in at

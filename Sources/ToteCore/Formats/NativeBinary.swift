@@ -159,7 +159,9 @@ enum NativeBinary {
         }
 
         mutating func attachment(_ attachment: Attachment) {
-            u8(UInt8(NativeBinary.kinds.firstIndex(of: attachment.kind)!))
+            // Placeholders never get here (NativeFormat.encode leaves them out); were one to,
+            // it would be written as a file, not crash.
+            u8(UInt8(NativeBinary.kinds.firstIndex(of: attachment.kind) ?? NativeBinary.kinds.firstIndex(of: .file)!))
             let digest = attachment.media.digest
             var index = digest.startIndex
             for _ in 0..<32 {
