@@ -109,6 +109,7 @@ final class NastyDropsTests: GTKTestCase {
         // dropped on, where "kept" stays).
         XCTAssertEqual(editor.text.plainText,
                        "kept\n" + arrived.map { _ in "\u{FFFC}" }.joined(separator: "\n") + " text")
+        XCTAssertEqual(editor.selection.range, 4..<(editor.text.length - " text".count), "what came in is selected")
         XCTAssertTrue(editor.saveNow(waitUntilWritten: true))
         let media = try FileManager.default.contentsOfDirectory(atPath: store.media.directory.path)
         XCTAssertFalse(media.contains { $0.hasPrefix(".incoming-") }, "\(media)")

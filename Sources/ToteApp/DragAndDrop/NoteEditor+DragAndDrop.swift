@@ -332,7 +332,7 @@ extension NoteEditor {
             let paths = FileList.paths(in: data)
             guard !paths.isEmpty else { return false }
             select(.cursor(at: offset))
-            insertFiles(atPaths: paths)
+            insertFiles(atPaths: paths, selectingThem: true)
             return true
         }
         guard let fragment = fragment(from: data, mimeType: mimeType, dropped: true) else { return false }

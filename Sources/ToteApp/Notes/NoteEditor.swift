@@ -556,8 +556,9 @@ final class NoteEditor {
     /// Inserts files at the cursor as one undo step: a placeholder for each at once, which
     /// becomes the file's attachment when its copy into the media store (off the main
     /// thread, cancellable) ends. A file that cannot be copied is reported and its
-    /// placeholder goes; the others arrive.
-    func insertFiles(atPaths paths: [String]) {
+    /// placeholder goes; the others arrive. Dropped files end up selected, as any drop does;
+    /// inserted ones leave the cursor after them, as a paste does.
+    func insertFiles(atPaths paths: [String], selectingThem: Bool = false) {
         guard note != nil, !isReadOnly, !paths.isEmpty else { return }
         let copies = paths.map { path in
             var status = stat()
@@ -568,7 +569,8 @@ final class NoteEditor {
         ownLines.formUnion(copies.dropFirst().map(\.id))
         let range = selection.range
         let fragment = text.placeholders(for: copies, at: range.lowerBound)
-        perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
+        let inserted = range.lowerBound..<(range.lowerBound + fragment.length)
+        perform(.replace(range, with: fragment), selectionAfter: selectingThem ? TextSelection(inserted) : .cursor(at: inserted.upperBound))
         let media = store.media
         // Two copies at a time: hashing takes a core, and the disk waits meanwhile.
         for lane in 0..<min(2, copies.count) {
