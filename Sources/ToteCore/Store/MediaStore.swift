@@ -81,21 +81,26 @@ public struct MediaStore: Sendable {
         let output = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw FileProblem(errno: errno) }
         var hasher = SHA256()
+        // One buffer for the whole copy: a fresh megabyte a chunk was mapped and zeroed each time.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
+        defer { buffer.deallocate() }
         do throws(FileProblem) {
             defer { close(output) }
             var copied: Int64 = 0
             while true {
                 if progress?.isCancelled == true { throw .cancelled }
-                let chunk = try input.read(upTo: 1 << 20)
-                if chunk.isEmpty { break }
-                copied += Int64(chunk.count)
-                progress?.advance(by: Int64(chunk.count))
+                let count = try input.read(into: buffer)
+                if count == 0 { break }
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                copied += Int64(count)
+                progress?.advance(by: Int64(count))
                 guard copied <= input.byteCount else { throw .changedWhileReading }
-                hasher.update(data: chunk)
+                hasher.update(bufferPointer: chunk)
                 try Self.write(chunk, to: output)
             }
             guard copied == input.byteCount else { throw .changedWhileReading }
-            guard fsync(output) == 0 else { throw FileProblem(errno: errno) }
+            // The data and the size that finds it; the name is the rename's.
+            guard fdatasync(output) == 0 else { throw FileProblem(errno: errno) }
         } catch {
             unlink(temporary.path)
             throw error
@@ -112,12 +117,10 @@ public struct MediaStore: Sendable {
         return reference
     }
 
-    private static func write(_ data: Data, to descriptor: Int32) throws(FileProblem) {
+    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(FileProblem) {
         var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeBytes { bytes in
-                Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            }
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw FileProblem(errno: errno)

@@ -42,6 +42,15 @@ public final class IncomingFile {
 
     deinit { close(descriptor) }
 
+    /// Reads the next bytes into `buffer`; returns how many (0 at the end of the file).
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(FileProblem) -> Int {
+        while true {
+            let result = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if result >= 0 { return result }
+            if errno != EINTR { throw FileProblem(errno: errno) }
+        }
+    }
+
     /// The next bytes, at most `count`; empty at the end of the file.
     public func read(upTo count: Int) throws(FileProblem) -> Data {
         var data = Data(count: count)
