@@ -93,8 +93,8 @@ final class IncomingCopies {
     /// around it again, and with 200 files queued every bar was set ten times a second);
     /// returns what the bar reads.
     private func show(_ copy: FileCopy, in bar: WidgetPointer, unless shown: String) -> String {
-        let text = copy.isCancelled
-            ? tr("Cancelling…")
+        let text = copy.isCancelled ? tr("Cancelling…")
+            : copy.totalBytes == 0 ? tr("Waiting…")
             : format(tr("{copied} of {total}"), ["copied": Reasons.byteCount(copy.copiedBytes),
                                                   "total": Reasons.byteCount(copy.totalBytes)])
         guard text != shown else { return shown }

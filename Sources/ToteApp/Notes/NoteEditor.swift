@@ -560,11 +560,9 @@ final class NoteEditor {
     /// inserted ones leave the cursor after them, as a paste does.
     func insertFiles(atPaths paths: [String], selectingThem: Bool = false) {
         guard note != nil, !isReadOnly, !paths.isEmpty else { return }
-        let copies = paths.map { path in
-            var status = stat()
-            return FileCopy(source: URL(fileURLWithPath: path),
-                            expectedBytes: stat(path, &status) == 0 ? Int64(status.st_size) : 0)
-        }
+        // Sizes come when each copy opens its file: a look at a file on a hung network
+        // mount would block the window here.
+        let copies = paths.map { FileCopy(source: URL(fileURLWithPath: $0)) }
         copies.forEach(incoming.start)
         ownLines.formUnion(copies.dropFirst().map(\.id))
         let range = selection.range

@@ -12,7 +12,7 @@ public final class FileCopy: Sendable {
     private let cancelled = Atomic<Bool>(false)
 
     /// `expectedBytes`: the size seen before the copy began (corrected when the file opens).
-    public init(source: URL, expectedBytes: Int64) {
+    public init(source: URL, expectedBytes: Int64 = 0) {
         self.source = source
         total = Atomic(max(expectedBytes, 0))
     }
