@@ -196,3 +196,38 @@ import Testing
         #expect(text.plainText == "Hi")
     }
 }
+
+/// Calendar files dropped into a note on their own become checklist paragraphs.
+@Suite struct CalendarFilesIntoNotesTests {
+    @Test func calendarFilesAreKnownByTheirName() {
+        #expect(ReminderTransfer.isCalendarFile("/home/a/Trip.ICS"))
+        #expect(!ReminderTransfer.isCalendarFile("/home/a/Trip.ics.pdf"))
+        #expect(!ReminderTransfer.isCalendarFile("/home/a/ics"))
+    }
+
+    @Test func theirToDosBecomeChecklistParagraphsAfterTheDropPointsParagraph() throws {
+        let note = UUID()
+        let text = RichText(plain: "Packing\nEnd")
+        let items = [ReminderTransfer.Item(title: "Tent"), ReminderTransfer.Item(title: "Stove", isDone: true),
+                     ReminderTransfer.Item(title: "  ")]
+        let plan = try #require(DropPlanner.calendarItems(items, into: note, text: text, at: 3))
+        var result = text
+        for edit in plan.noteEdits { try result.apply(edit.command) }
+        #expect(result.plainText == "Packing\nTent\nStove\nEnd")
+        #expect(result.paragraphs.map(\.style) == [.body, .checklist(checked: false), .checklist(checked: true), .body])
+        #expect(DropPlanner.calendarItems([], into: note, text: text, at: 3) == nil)
+    }
+
+    @Test func aCalendarFileIsReadOrSaysWhyNot() throws {
+        let folder = try TemporaryFolder()
+        let good = folder.url.appendingPathComponent("a.ics")
+        try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:1\r\nSUMMARY:Tent\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8).write(to: good)
+        #expect(try ReminderTransfer.items(inFileAt: good).items.map(\.title) == ["Tent"])
+        let bad = folder.url.appendingPathComponent("b.ics")
+        try Data("%PDF-1.4".utf8).write(to: bad)
+        #expect(throws: ReminderTransfer.CalendarFileProblem.self) { try ReminderTransfer.items(inFileAt: bad) }
+        #expect(throws: ReminderTransfer.CalendarFileProblem.file(.missing)) {
+            try ReminderTransfer.items(inFileAt: folder.url.appendingPathComponent("gone.ics"))
+        }
+    }
+}

@@ -10,6 +10,7 @@ import XCTest
 final class NastyDropsTests: GTKTestCase {
     func testThirtyNastyFilesDroppedAtOnce() throws { try onMainActor(Self.corpus) }
     func testAFileThatShrinksWhileItIsCopiedIsRefused() throws { try onMainActor(Self.shrinking) }
+    func testCalendarFilesDroppedIntoANoteBecomeChecklistItems() throws { try onMainActor(Self.calendars) }
     func testAFileDroppedOntoAFullDiskIsRefusedAndNothingIsLost() throws {
         try XCTSkipUnless(getuid() == 0, "mounting a small disk needs root (CI runs as root)")
         try onMainActor(Self.diskFull)
@@ -118,6 +119,26 @@ final class NastyDropsTests: GTKTestCase {
         editor.undo()
         XCTAssertEqual(editor.bodyText, "kept text")
         chmod(unreadable.path, 0o644)
+        close(app)
+    }
+
+    /// Calendar files on their own bring their to-dos as checklist paragraphs; one that is no
+    /// calendar is named, and the others still come in, as one step.
+    @MainActor private static func calendars() throws {
+        let dataHome = try TemporaryDataHome()
+        let (app, window, editor, _, _) = try startAppWithNote(dataHome: dataHome, title: "Trip", body: "Packing")
+        let trip = dataHome.url.appendingPathComponent("trip.ics")
+        try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:1\r\nSUMMARY:Tent\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:2\r\nSUMMARY:Stove\r\nSTATUS:COMPLETED\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8).write(to: trip)
+        let fake = dataHome.url.appendingPathComponent("fake.ics")
+        try Data("not a calendar".utf8).write(to: fake)
+        XCTAssertTrue(editor.insertDropped(FileList.data(for: [trip, fake]), mimeType: FileList.mimeType, at: 7))
+        waitFor("the to-dos") { editor.bodyText.contains("Stove") }
+        XCTAssertEqual(editor.bodyText, "Packing\nTent\nStove")
+        XCTAssertEqual(editor.text.paragraphs.map(\.style), [.body, .checklist(checked: false), .checklist(checked: true)])
+        waitFor("the toast") { !window.toastTitles.filter { $0.contains("fake.ics") }.isEmpty }
+        XCTAssertTrue(window.toastTitles.contains("Could not insert “fake.ics”: it cannot be read as a calendar"), "\(window.toastTitles)")
+        editor.undo()
+        XCTAssertEqual(editor.bodyText, "Packing", "one step")
         close(app)
     }
 

@@ -326,13 +326,48 @@ extension NoteEditor {
         select(.cursor(at: cursor))
     }
 
+    /// Calendar files dropped on their own: their to-dos become checklist paragraphs at the
+    /// drop point, as reminders do, read off the main thread. A file that gives none is named
+    /// in a toast; the others still come in.
+    private func insertCalendars(atPaths paths: [String], at offset: Int) {
+        guard let noteID = note?.id else { return }
+        Task { [weak self] in
+            let results = await Task.detached {
+                paths.map { path in
+                    let url = URL(fileURLWithPath: path)
+                    return (url.lastPathComponent, Result { () throws(ReminderTransfer.CalendarFileProblem) in
+                        try ReminderTransfer.items(inFileAt: url)
+                    })
+                }
+            }.value
+            guard let self, self.note?.id == noteID else { return }
+            var items: [ReminderTransfer.Item] = []
+            for (name, result) in results {
+                switch result {
+                case .success(let found): items += found.items
+                case .failure(.file(let problem)): self.onInsertFailed(name, Reasons.text(for: problem))
+                case .failure(.format(.tooLarge)): self.onInsertFailed(name, tr("it is larger than 64 MB"))
+                case .failure(.format(.empty)): self.onInsertFailed(name, tr("it holds no to-dos"))
+                case .failure(.format(.unreadable)): self.onInsertFailed(name, tr("it cannot be read as a calendar"))
+                }
+            }
+            guard let plan = DropPlanner.calendarItems(items, into: noteID, text: self.text, at: min(offset, self.text.length))
+            else { return }
+            self.carryOut(plan, source: nil)
+        }
+    }
+
     /// Rich text, HTML, plain text or files from outside, inserted at `offset` and selected.
     func insertDropped(_ data: Data, mimeType: String, at offset: Int) -> Bool {
         if mimeType == NoteTransfer.fileListMIMEType {
             let paths = FileList.paths(in: data)
             guard !paths.isEmpty else { return false }
             select(.cursor(at: offset))
-            insertFiles(atPaths: paths, selectingThem: true)
+            if paths.allSatisfy(ReminderTransfer.isCalendarFile) {
+                insertCalendars(atPaths: paths, at: offset)
+            } else {
+                insertFiles(atPaths: paths, selectingThem: true)
+            }
             return true
         }
         guard let fragment = fragment(from: data, mimeType: mimeType, dropped: true) else { return false }

@@ -477,20 +477,13 @@ final class RemindersPane {
     }
 
     nonisolated private static func readCalendar(at url: URL) -> Result<ICalendarFormat.Import, ImportFailure> {
-        let data: Data
         do {
-            let file = try IncomingFile(opening: url)
-            if file.byteCount > ReminderTransfer.maximumBytes {
-                return .failure(.format(.tooLarge(Int(file.byteCount))))
+            return .success(try ReminderTransfer.items(inFileAt: url))
+        } catch {
+            switch error {
+            case .file(let problem): return .failure(.unreadable(Reasons.text(for: problem)))
+            case .format(let failure): return .failure(.format(failure))
             }
-            data = try file.readAll(limit: ReminderTransfer.maximumBytes)
-        } catch {
-            return .failure(.unreadable(Reasons.text(for: error)))
-        }
-        do {
-            return .success(try ReminderTransfer.items(from: data, mimeType: ReminderTransfer.calendarMIMEType))
-        } catch {
-            return .failure(.format(error))
         }
     }
 

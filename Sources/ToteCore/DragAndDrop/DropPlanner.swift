@@ -154,7 +154,17 @@ public enum DropPlanner {
     /// paragraph the drop point is in, or in its place when that paragraph is empty. Always
     /// a copy.
     public static func reminders(_ reminders: [Reminder], into note: UUID, text: RichText, at offset: Int) -> DropPlan? {
-        let titles = reminders.map { (ReminderEditing.cleanTitle($0.title), $0.isDone) }.filter { !$0.0.isEmpty }
+        checklist(reminders.map { ($0.title, $0.isDone) }, into: note, text: text, at: offset)
+    }
+
+    /// To-dos of calendar files dropped into a note (only calendar files: with other files
+    /// they all come in as files): checklist paragraphs, as reminders make.
+    public static func calendarItems(_ items: [ReminderTransfer.Item], into note: UUID, text: RichText, at offset: Int) -> DropPlan? {
+        checklist(items.map { ($0.title, $0.isDone) }, into: note, text: text, at: offset)
+    }
+
+    private static func checklist(_ entries: [(String, Bool)], into note: UUID, text: RichText, at offset: Int) -> DropPlan? {
+        let titles = entries.map { (ReminderEditing.cleanTitle($0.0), $0.1) }.filter { !$0.0.isEmpty }
         guard !titles.isEmpty, offset >= 0, offset <= text.length else { return nil }
         let checklist = titles.map { Paragraph(style: .checklist(checked: $0.1), runs: [Run($0.0)]) }
         let (index, _) = text.locate(offset)

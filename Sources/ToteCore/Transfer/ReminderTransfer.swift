@@ -90,6 +90,31 @@ public enum ReminderTransfer {
         return result
     }
 
+    /// Whether a dropped file is read as a calendar (by its name, as Files shows it).
+    public static func isCalendarFile(_ path: String) -> Bool {
+        URL(fileURLWithPath: path).pathExtension.lowercased() == "ics"
+    }
+
+    /// The to-dos of a calendar file, read whole (it is refused over `maximumBytes`).
+    public static func items(inFileAt url: URL) throws(CalendarFileProblem) -> ICalendarFormat.Import {
+        let file: IncomingFile
+        do { file = try IncomingFile(opening: url) } catch { throw .file(error) }
+        guard file.byteCount <= maximumBytes else { throw .format(.tooLarge(Int(file.byteCount))) }
+        let data: Data
+        do { data = try file.readAll(limit: maximumBytes) } catch { throw .file(error) }
+        do {
+            return try items(from: data, mimeType: calendarMIMEType)
+        } catch {
+            throw .format(error)
+        }
+    }
+
+    /// Why a calendar file gave no to-dos: it could not be read, or not as a calendar.
+    public enum CalendarFileProblem: Error, Equatable, Sendable {
+        case file(FileProblem)
+        case format(Failure)
+    }
+
     /// The name of the `.ics` file a drag of reminders gives Files: the list's name.
     public static func exportName(listName: String) -> String {
         Exports.fileName(listName, fallback: "Reminders", fileExtension: "ics")
