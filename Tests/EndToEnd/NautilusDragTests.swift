@@ -67,16 +67,20 @@ final class NautilusDragTests: EndToEndTestCase {
                        "Tote keeps the reminder: a drag to another app is a copy")
     }
 
-    func testANoteDraggedFromTheSidebarIntoAFilesFolderBecomesAnHTMLFile() throws {
+    /// A note dragged into Files becomes Title.html; dragged back onto the sidebar's notes,
+    /// that file becomes the same note again.
+    func testANoteDraggedFromTheSidebarIntoAFilesFolderBecomesAnHTMLFileThatComesBack() throws {
         let store = try Store(location: session.storeLocation)
         let note = try store.createNote(title: "Plans")
         var body = RichText(plain: "Pack the tent\nand the stove")
         _ = try body.apply(.replace(9..<13, with: RichText(paragraphs: [Paragraph(runs: [Run("tent", style: TextStyle(bold: true))])])))
         _ = try store.save(noteID: note.id, title: "Plans", body: body)
         try store.checkpoint()
-        let (tote, toteWindow) = try launchTote(width: 620)
+        // Wide enough that the sidebar stays beside the note the drag may open (Files overlaps
+        // its right side).
+        let (tote, toteWindow) = try launchTote(width: 900)
         let row = try waitForCenter(of: tote, named: "frame=1/Plans", window: toteWindow)
-        let (_, _, folder) = try openFiles("Notes")
+        let (files, filesWindow, folder) = try openFiles("Notes")
 
         try session.drag(from: row, to: (950, 520))
         let exported = try waitForFile("Plans.html", in: folder, endingWith: "</html>")
@@ -85,6 +89,17 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertEqual(back, body, "the file holds the note, styles and all")
         session.pace(1)
         XCTAssertEqual(try session.store()?.note(id: note.id)?.richText(), body, "Tote keeps the note")
+
+        let file = try waitForCenter(of: files, named: "Plans.html", window: filesWindow)
+        try session.drag(from: file, to: row)
+        var returned: Note?
+        try session.waitUntil("the note back from its file", timeout: 15) {
+            returned = (try? session.store()?.notes())?.first { $0.id != note.id }
+            return returned != nil
+        }
+        XCTAssertEqual(returned?.title, "Plans")
+        XCTAssertEqual(try returned?.richText(), body, "styles and all")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: exported.path), "Files keeps its file")
     }
 
     func testAPictureDraggedFromFilesIntoANoteIsCopiedIn() throws {

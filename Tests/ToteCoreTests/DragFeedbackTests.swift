@@ -1,7 +1,19 @@
+import Foundation
 import Testing
 @testable import ToteCore
 
 @Suite struct DragFeedbackTests {
+    @Test func rowsSpringOpenUnderOtherDragsOnly() {
+        let (note, other, list) = (UUID(), UUID(), UUID())
+        #expect(DragFeedback.springsOpen(.note(note), dragging: .otherApp))
+        #expect(DragFeedback.springsOpen(.note(note), dragging: nil))
+        #expect(DragFeedback.springsOpen(.note(note), dragging: .note(other)))
+        #expect(DragFeedback.springsOpen(.reminderList(list), dragging: .reminders(list: UUID(), ids: [])))
+        #expect(!DragFeedback.springsOpen(.note(note), dragging: .note(note)), "not under its own drag")
+        #expect(!DragFeedback.springsOpen(.note(note), dragging: .reminderList(list)), "lists being reordered")
+        #expect(!DragFeedback.springsOpen(.reminderList(list), dragging: .reminderList(other)))
+    }
+
     @Test func scrollingHappensOnlyInTheEdgeBandsAndFasterDeeperIn() {
         let height = 600.0
         #expect(DragFeedback.scrollSpeed(pointerY: 300, viewHeight: height) == 0)

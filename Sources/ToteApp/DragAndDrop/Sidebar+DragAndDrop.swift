@@ -32,6 +32,36 @@ extension Sidebar {
         springLoader.watch(row) { [weak self] in self?.springOpen(.reminderList(id)) }
     }
 
+    /// HTML pages from Files dropped onto the notes become notes (a note dragged out comes
+    /// back); other files are offered nothing.
+    func enableNoteFileDrops() {
+        let target = DropTargets.make(accepting: [FileList.mimeType])
+        for signal in ["drag-enter", "drag-motion"] {
+            target.connectDropMotion(signal) { drop, _, _ in
+                Self.isFromTote(drop) ? 0 : GDK_ACTION_COPY.rawValue
+            }
+        }
+        target.connectDrop { [weak self] drop, _, _ in
+            if let self { gtk_widget_unset_state_flags(self.notesBox, GTK_STATE_FLAG_DROP_ACTIVE) }
+            guard !Self.isFromTote(drop) else { return false }
+            g_object_ref(drop)
+            ContentTransfer.readDrop(drop, mimeTypes: [FileList.mimeType], limit: 1 << 20) { [weak self] result in
+                defer { g_object_unref(drop) }
+                let paths = (try? result.get()).map { FileList.paths(in: $0.data) } ?? []
+                let notes = paths.filter(WholeNoteTransfer.isNoteFile)
+                if !notes.isEmpty { self?.onNoteFilesDrop(notes) }
+                gdk_drop_finish(OpaquePointer(drop), GdkDragAction(notes.isEmpty ? 0 : GDK_ACTION_COPY.rawValue))
+            }
+            return true
+        }
+        gtk_widget_add_controller(notesBox, target)
+    }
+
+    /// Tote's own drags (a note's row, reminders, note text) offer files for other apps only.
+    private static func isFromTote(_ drop: UnsafeMutableRawPointer) -> Bool {
+        SidebarDragSession.of(drop) != nil || ReminderDragSession.of(drop) != nil || NoteDragSession.of(drop) != nil
+    }
+
     /// Lists drag to reorder (within Tote only); notes drag out whole (`onPrepareNoteDrag`).
     func installDragSources() {
         // A list's place is only ever moved.
@@ -113,8 +143,11 @@ extension Sidebar {
 
     /// A row a drag rested on opens, as a click would.
     private func springOpen(_ selection: Selection) {
-        // Lists being reordered stay closed: the drag is about their place.
-        if case .reminderList? = SidebarDragSession.current?.subject { return }
+        let row: DragSubject = switch selection {
+        case .note(let id): .note(id)
+        case .reminderList(let id): .reminderList(id)
+        }
+        guard DragFeedback.springsOpen(row, dragging: SidebarDragSession.current?.subject) else { return }
         select(selection)
         onSelect(selection)
     }

@@ -302,6 +302,7 @@ final class MainWindow {
             gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
             self.editor = editor
             sidebar.onPrepareNoteDrag = { [weak self] id in self?.prepareDrag(ofNote: id, in: store) }
+            sidebar.onNoteFilesDrop = { [weak self] paths in self?.importNotes(atPaths: paths, into: library, media: store.media) }
             addRemindersPane(library: library)
             show(.welcome)
             reopenLastOpened(in: library)
@@ -544,6 +545,57 @@ final class MainWindow {
     }
 
     var remindersPane: RemindersPane? { reminders }
+
+    /// Why a page dropped onto the notes gave no note.
+    private enum PageProblem: Error { case file(FileProblem), unreadable }
+
+    /// HTML pages dropped onto the sidebar's notes (a note dragged out to Files, coming
+    /// back): a note each, read off the main thread; the first is opened. A page that cannot
+    /// be read is named in a toast.
+    func importNotes(atPaths paths: [String], into library: Library, media: MediaStore) {
+        Task { [weak self] in
+            let read = await Task.detached {
+                paths.map { path -> (String, Result<RichText, PageProblem>) in
+                    let result = Result { () throws(PageProblem) -> RichText in
+                        let data: Data
+                        do throws(FileProblem) {
+                            data = try IncomingFile(opening: URL(fileURLWithPath: path)).readAll(limit: 64 << 20)
+                        } catch {
+                            throw .file(error)
+                        }
+                        do {
+                            return try HTMLImport.richText(fromHTML: data) { bytes, fileExtension in
+                                try media.store(bytes, fileExtension: fileExtension)
+                            }
+                        } catch {
+                            throw .unreadable
+                        }
+                    }
+                    return (path, result)
+                }
+            }.value
+            guard let self else { return }
+            var first: UUID?
+            for (path, result) in read {
+                let name = URL(fileURLWithPath: path).lastPathComponent
+                let reason: String
+                switch result {
+                case .success(let body):
+                    do {
+                        let note = try library.importNote(title: WholeNoteTransfer.title(ofNoteFile: path), body: body, origin: self)
+                        first = first ?? note.id
+                        continue
+                    } catch {
+                        reason = Reasons.text(forStoreError: error)
+                    }
+                case .failure(.file(let problem)): reason = Reasons.text(for: problem)
+                case .failure(.unreadable): reason = tr("it cannot be read as text")
+                }
+                self.showToast(format(tr("Could not import “{file}”: {reason}"), ["file": name, "reason": reason]))
+            }
+            if let first { self.open(.note(first)) }
+        }
+    }
 
     // MARK: History
 

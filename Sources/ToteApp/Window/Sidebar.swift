@@ -20,6 +20,8 @@ final class Sidebar {
     var onPrepareNoteDrag: (UUID) -> UnsafeMutablePointer<GdkContentProvider>? = { _ in nil }
     /// A drop on a list's row: whether it was taken.
     var onListRowDrop: (UUID, UnsafeMutableRawPointer) -> Bool = { _, _ in false }
+    /// Called with the files dropped onto the notes that become notes (HTML pages).
+    var onNoteFilesDrop: ([String]) -> Void = { _ in }
     let springLoader = SpringLoader()
     private(set) lazy var edgeScroller = EdgeScroller(widget)
 
@@ -84,6 +86,7 @@ final class Sidebar {
         })
         enableEdgeScrolling()
         installDragSources()
+        enableNoteFileDrops()
         notesBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: true) }
         listsBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: false) }
     }

@@ -6,6 +6,15 @@ public enum DragFeedback {
     /// Hovering this long over a sidebar row opens it (GTK, libadwaita and Nautilus use 500 ms).
     public static let springDelay: TimeInterval = 0.5
 
+    /// Whether the sidebar row of a note or list (`row`: `.note` or `.reminderList`) opens
+    /// when a drag of `subject` rests on it. Lists being reordered stay closed (the drag is
+    /// about their place), and no row opens under its own drag: a note dragged out to Files
+    /// starts on its row, and opening it there took the sidebar away in a narrow window.
+    public static func springsOpen(_ row: DragSubject, dragging subject: DragSubject?) -> Bool {
+        if case .reminderList? = subject { return false }
+        return subject != row
+    }
+
     /// The band along a view's top and bottom edges where a drag scrolls it.
     public static let edgeBand = 48.0
     /// Fastest scrolling, at the very edge, in pixels per second.

@@ -61,6 +61,14 @@ public final class Library {
         return note
     }
 
+    /// A new note holding `body` (a file brought back in).
+    public func importNote(title: String, body: RichText, origin: AnyObject? = nil) throws -> Note {
+        let created = try store.createNote(title: title)
+        let note = try store.save(noteID: created.id, title: title, body: body) ?? created
+        publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
+        return note
+    }
+
     /// Deletes a note and returns it as it was, for Undo; nil when it was gone already.
     public func deleteNote(id: UUID, origin: AnyObject? = nil) throws -> Note? {
         let deleted = try store.deleteNote(id: id)

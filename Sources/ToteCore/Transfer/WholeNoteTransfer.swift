@@ -41,4 +41,16 @@ public enum WholeNoteTransfer {
     private static func html(title: String, text: RichText, mediaData: (MediaReference) -> Data?) -> Data {
         Data(HTMLExport.document(text, title: title, mediaData: mediaData).utf8)
     }
+
+    /// Whether a file dropped onto the notes becomes a note: an HTML page, such as a note
+    /// dragged out to Files became.
+    public static func isNoteFile(_ path: String) -> Bool {
+        ["html", "htm"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
+    /// The title of the note a file becomes: its name without the extension, as the export
+    /// named it after the note.
+    public static func title(ofNoteFile path: String) -> String {
+        URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
 }
