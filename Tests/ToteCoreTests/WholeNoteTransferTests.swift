@@ -53,3 +53,34 @@ import Testing
         #expect(name.hasSuffix("🎒.html") || name.hasSuffix("京.html") || name.hasSuffix("東.html"))
     }
 }
+
+/// A note dragged out to Files as its page comes back from that file.
+@Suite struct NoteFilesTests {
+    @Test func aPageComesBackAsTheNoteItWas() throws {
+        let folder = try TemporaryFolder()
+        let media = MediaStore(directory: folder.url.appendingPathComponent("media"))
+        let body = Sample.document
+        let page = folder.url.appendingPathComponent("Plans.html")
+        try Data(HTMLExport.document(body, title: "Plans", mediaData: { _ in Data([0x89, 0x50]) }).utf8).write(to: page)
+        #expect(WholeNoteTransfer.isNoteFile(page.path))
+        #expect(WholeNoteTransfer.isNoteFile("/a/b/Old.HTM"))
+        #expect(!WholeNoteTransfer.isNoteFile("/a/b/notes.txt"))
+        let note = try WholeNoteTransfer.note(fromFileAt: page.path, media: media)
+        #expect(note.title == "Plans")
+        #expect(try note.richText().plainText == body.plainText)
+        #expect(try note.richText().paragraphs.map(\.style) == body.paragraphs.map(\.style))
+    }
+
+    @Test func aPageThatCannotBeReadSaysWhy() throws {
+        let folder = try TemporaryFolder()
+        let media = MediaStore(directory: folder.url.appendingPathComponent("media"))
+        #expect(throws: WholeNoteTransfer.PageProblem.file(.missing)) {
+            try WholeNoteTransfer.note(fromFileAt: folder.url.appendingPathComponent("gone.html").path, media: media)
+        }
+        let empty = folder.url.appendingPathComponent("empty.html")
+        try Data().write(to: empty)
+        #expect(throws: WholeNoteTransfer.PageProblem.file(.empty)) {
+            try WholeNoteTransfer.note(fromFileAt: empty.path, media: media)
+        }
+    }
+}

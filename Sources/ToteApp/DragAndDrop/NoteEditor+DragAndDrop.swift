@@ -340,7 +340,7 @@ extension NoteEditor {
                     })
                 }
             }.value
-            guard let self, self.note?.id == noteID else { return }
+            guard let self, self.note?.id == noteID, !self.isReadOnly else { return }
             var items: [ReminderTransfer.Item] = []
             for (name, result) in results {
                 switch result {

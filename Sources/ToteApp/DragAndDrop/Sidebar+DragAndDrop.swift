@@ -32,8 +32,8 @@ extension Sidebar {
         springLoader.watch(row) { [weak self] in self?.springOpen(.reminderList(id)) }
     }
 
-    /// HTML pages from Files dropped onto the notes become notes (a note dragged out comes
-    /// back); other files are offered nothing.
+    /// Files from outside dropped onto the notes: HTML pages become notes (a note dragged
+    /// out comes back), others are named in a toast (`onNoteFilesDrop`).
     func enableNoteFileDrops() {
         let target = DropTargets.make(accepting: [FileList.mimeType])
         for signal in ["drag-enter", "drag-motion"] {
@@ -48,9 +48,9 @@ extension Sidebar {
             ContentTransfer.readDrop(drop, mimeTypes: [FileList.mimeType], limit: 1 << 20) { [weak self] result in
                 defer { g_object_unref(drop) }
                 let paths = (try? result.get()).map { FileList.paths(in: $0.data) } ?? []
-                let notes = paths.filter(WholeNoteTransfer.isNoteFile)
-                if !notes.isEmpty { self?.onNoteFilesDrop(notes) }
-                gdk_drop_finish(OpaquePointer(drop), GdkDragAction(notes.isEmpty ? 0 : GDK_ACTION_COPY.rawValue))
+                if !paths.isEmpty { self?.onNoteFilesDrop(paths) }
+                let taken = paths.contains(where: WholeNoteTransfer.isNoteFile)
+                gdk_drop_finish(OpaquePointer(drop), GdkDragAction(taken ? GDK_ACTION_COPY.rawValue : 0))
             }
             return true
         }

@@ -546,43 +546,31 @@ final class MainWindow {
 
     var remindersPane: RemindersPane? { reminders }
 
-    /// Why a page dropped onto the notes gave no note.
-    private enum PageProblem: Error { case file(FileProblem), unreadable }
-
-    /// HTML pages dropped onto the sidebar's notes (a note dragged out to Files, coming
-    /// back): a note each, read off the main thread; the first is opened. A page that cannot
-    /// be read is named in a toast.
+    /// Files dropped onto the sidebar's notes: each HTML page (a note dragged out to Files,
+    /// coming back) becomes a note, read off the main thread, and the first is opened. A
+    /// page that cannot be read, and any other file, is named in a toast.
     func importNotes(atPaths paths: [String], into library: Library, media: MediaStore) {
+        for path in paths where !WholeNoteTransfer.isNoteFile(path) {
+            showToast(format(tr("Could not import “{file}”: {reason}"),
+                             ["file": URL(fileURLWithPath: path).lastPathComponent,
+                              "reason": tr("only web pages (.html) become notes")]))
+        }
+        let pages = paths.filter(WholeNoteTransfer.isNoteFile)
+        guard !pages.isEmpty else { return }
         Task { [weak self] in
             let read = await Task.detached {
-                paths.map { path -> (String, Result<RichText, PageProblem>) in
-                    let result = Result { () throws(PageProblem) -> RichText in
-                        let data: Data
-                        do throws(FileProblem) {
-                            data = try IncomingFile(opening: URL(fileURLWithPath: path)).readAll(limit: 64 << 20)
-                        } catch {
-                            throw .file(error)
-                        }
-                        do {
-                            return try HTMLImport.richText(fromHTML: data) { bytes, fileExtension in
-                                try media.store(bytes, fileExtension: fileExtension)
-                            }
-                        } catch {
-                            throw .unreadable
-                        }
-                    }
-                    return (path, result)
+                pages.map { path in
+                    (path, Result { () throws(WholeNoteTransfer.PageProblem) in try WholeNoteTransfer.note(fromFileAt: path, media: media) })
                 }
             }.value
             guard let self else { return }
             var first: UUID?
             for (path, result) in read {
-                let name = URL(fileURLWithPath: path).lastPathComponent
                 let reason: String
                 switch result {
-                case .success(let body):
+                case .success(let note):
                     do {
-                        let note = try library.importNote(title: WholeNoteTransfer.title(ofNoteFile: path), body: body, origin: self)
+                        try library.importNote(note, origin: self)
                         first = first ?? note.id
                         continue
                     } catch {
@@ -591,7 +579,8 @@ final class MainWindow {
                 case .failure(.file(let problem)): reason = Reasons.text(for: problem)
                 case .failure(.unreadable): reason = tr("it cannot be read as text")
                 }
-                self.showToast(format(tr("Could not import “{file}”: {reason}"), ["file": name, "reason": reason]))
+                self.showToast(format(tr("Could not import “{file}”: {reason}"),
+                                      ["file": URL(fileURLWithPath: path).lastPathComponent, "reason": reason]))
             }
             if let first { self.open(.note(first)) }
         }

@@ -20,7 +20,7 @@ final class Sidebar {
     var onPrepareNoteDrag: (UUID) -> UnsafeMutablePointer<GdkContentProvider>? = { _ in nil }
     /// A drop on a list's row: whether it was taken.
     var onListRowDrop: (UUID, UnsafeMutableRawPointer) -> Bool = { _, _ in false }
-    /// Called with the files dropped onto the notes that become notes (HTML pages).
+    /// Called with the files from outside dropped onto the notes.
     var onNoteFilesDrop: ([String]) -> Void = { _ in }
     let springLoader = SpringLoader()
     private(set) lazy var edgeScroller = EdgeScroller(widget)

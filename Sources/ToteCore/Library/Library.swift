@@ -61,12 +61,11 @@ public final class Library {
         return note
     }
 
-    /// A new note holding `body` (a file brought back in).
-    public func importNote(title: String, body: RichText, origin: AnyObject? = nil) throws -> Note {
-        let created = try store.createNote(title: title)
-        let note = try store.save(noteID: created.id, title: title, body: body) ?? created
+    /// A note made from a file (`WholeNoteTransfer.note(fromFileAt:media:)`), written whole
+    /// in one write.
+    public func importNote(_ note: Note, origin: AnyObject? = nil) throws {
+        try store.restore(note)
         publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
-        return note
     }
 
     /// Deletes a note and returns it as it was, for Undo; nil when it was gone already.

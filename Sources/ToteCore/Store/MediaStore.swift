@@ -56,7 +56,14 @@ public struct MediaStore: Sendable {
         guard !contains(reference) else { return reference }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = directory.appendingPathComponent("\(Self.unfinishedPrefix)\(UUID().uuidString)")
-        try data.write(to: temporary, options: .atomic)
+        try data.write(to: temporary)
+        let written = open(temporary.path, O_RDONLY | O_CLOEXEC)
+        defer { if written >= 0 { close(written) } }
+        guard written >= 0, fdatasync(written) == 0 else {
+            let problem = FileProblem(errno: errno)
+            unlink(temporary.path)
+            throw problem
+        }
         try moveIntoPlace(temporary, reference: reference)
         return reference
     }
@@ -99,7 +106,7 @@ public struct MediaStore: Sendable {
                 try Self.write(chunk, to: output)
             }
             guard copied == input.byteCount else { throw .changedWhileReading }
-            // The data and the size that finds it; the name is the rename's.
+            // The data and the size that finds it (the name: `moveIntoPlace`).
             guard fdatasync(output) == 0 else { throw FileProblem(errno: errno) }
         } catch {
             unlink(temporary.path)
@@ -132,10 +139,17 @@ public struct MediaStore: Sendable {
     /// Renames the copy to its digest's name. The same bytes may already be there, or be
     /// arriving from another copy at the same moment: rename(2) replaces them atomically
     /// with the same bytes.
+    ///
+    /// The folder is synced after: a note that names the file is saved next, and after a
+    /// power cut the rename must not be lost while the note survives.
     private func moveIntoPlace(_ temporary: URL, reference: MediaReference) throws(FileProblem) {
         guard rename(temporary.path, url(for: reference).path) == 0 else {
             throw FileProblem(errno: errno)
         }
+        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw FileProblem(errno: errno) }
+        defer { close(folder) }
+        guard fsync(folder) == 0 else { throw FileProblem(errno: errno) }
     }
 }
 

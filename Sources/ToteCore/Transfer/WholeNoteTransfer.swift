@@ -48,9 +48,37 @@ public enum WholeNoteTransfer {
         ["html", "htm"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
     }
 
-    /// The title of the note a file becomes: its name without the extension, as the export
-    /// named it after the note.
+    /// The title of the note a file becomes: its name without the extension, which is the
+    /// note's title as the export named it (a title Files had to change, or "Untitled Note",
+    /// comes back as the file is named).
     public static func title(ofNoteFile path: String) -> String {
         URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+
+    /// Why a page gave no note: it could not be read, or not as HTML.
+    public enum PageProblem: Error, Equatable, Sendable {
+        case file(FileProblem)
+        case unreadable
+    }
+
+    /// The note an HTML page becomes, with its pictures and files kept in `media`; call it
+    /// off the main thread (pages are read whole, up to 64 MB, and encoded).
+    public static func note(fromFileAt path: String, media: MediaStore, now: Date = Date()) throws(PageProblem) -> Note {
+        let data: Data
+        do throws(FileProblem) {
+            data = try IncomingFile(opening: URL(fileURLWithPath: path)).readAll(limit: 64 << 20)
+        } catch {
+            throw .file(error)
+        }
+        guard !data.isEmpty else { throw .file(.empty) }
+        let body: RichText
+        do {
+            body = try HTMLImport.richText(fromHTML: data) { bytes, fileExtension in
+                try media.store(bytes, fileExtension: fileExtension)
+            }
+        } catch {
+            throw .unreadable
+        }
+        return Note(id: UUID(), title: title(ofNoteFile: path), body: body, created: now, modified: now)
     }
 }
