@@ -69,13 +69,21 @@ extension ReminderListView {
         var picked = gtk_widget_pick(listView, listX, listY, GTK_PICK_DEFAULT)
         while let widget = picked, widget != listView {
             if let id = rowID(ofWidget: widget), let item = gtk_widget_get_parent(widget) {
-                var bounds = graphene_rect_t()
-                guard gtk_widget_compute_bounds(item, stack, &bounds).isTrue else { return nil }
-                return (id, bounds)
+                return bounds(of: item).map { (id, $0) }
+            }
+            // The list's own item around a row (its padding, between two rows): the row it
+            // holds. Taking it for "past the last row" sent such drops to the end of the list.
+            if let child = gtk_widget_get_first_child(widget), let id = rowID(ofWidget: child) {
+                return bounds(of: widget).map { (id, $0) }
             }
             picked = gtk_widget_get_parent(widget)
         }
         return nil
+    }
+
+    private func bounds(of item: WidgetPointer) -> graphene_rect_t? {
+        var bounds = graphene_rect_t()
+        return gtk_widget_compute_bounds(item, stack, &bounds).isTrue ? bounds : nil
     }
 
     /// Shows a line where a drop would land: above the row it goes before, or below the last.
