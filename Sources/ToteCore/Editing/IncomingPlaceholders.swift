@@ -48,10 +48,12 @@ extension RichText {
 
     /// The text without placeholders: what is saved, copied and exported.
     public var withoutIncoming: RichText {
-        guard holdsIncoming else { return self }
-        return RichText(paragraphs: paragraphs.map { paragraph in
-            Paragraph(style: paragraph.style, runs: paragraph.runs.filter { $0.attachment?.kind != .incoming })
-        })
+        holdsIncoming ? keepingRuns { $0.attachment?.kind != .incoming } : self
+    }
+
+    /// The same paragraphs with only the runs `keep` keeps.
+    private func keepingRuns(_ keep: (Run) -> Bool) -> RichText {
+        RichText(paragraphs: paragraphs.map { Paragraph(style: $0.style, runs: $0.runs.filter(keep)) })
     }
 
     /// The same text with the placeholder of `transfer` replaced by `attachment`, in its style.
@@ -211,10 +213,7 @@ extension NoteCommand {
 
 extension RichText {
     func removing(_ transfer: UUID) -> RichText {
-        guard offset(ofIncoming: transfer) != nil else { return self }
-        return RichText(paragraphs: paragraphs.map { paragraph in
-            Paragraph(style: paragraph.style, runs: paragraph.runs.filter { $0.attachment?.transfer != transfer })
-        })
+        offset(ofIncoming: transfer) == nil ? self : keepingRuns { $0.attachment?.transfer != transfer }
     }
 }
 

@@ -54,15 +54,10 @@ public final class IncomingFile {
     /// The next bytes, at most `count`; empty at the end of the file.
     public func read(upTo count: Int) throws(FileProblem) -> Data {
         var data = Data(count: count)
-        let read = data.withUnsafeMutableBytes { buffer -> Int in
-            while true {
-                let result = Glibc.read(descriptor, buffer.baseAddress, count)
-                if result < 0, errno == EINTR { continue }
-                return result
-            }
+        let read = data.withUnsafeMutableBytes { buffer in
+            Result { () throws(FileProblem) in try self.read(into: buffer) }
         }
-        guard read >= 0 else { throw FileProblem(errno: errno) }
-        data.count = read
+        data.count = try read.get()
         return data
     }
 
