@@ -24,6 +24,12 @@ let package = Package(
         .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
         // libical, for iCalendar import and export in ToteCore.
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        // Evolution Data Server's vCard parser (EVCard), as GNOME Contacts and Evolution read cards.
+        .systemLibrary(
+            name: "CEBookContacts",
+            pkgConfig: "libebook-contacts-1.2",
+            providers: [.apt(["libebook-contacts1.2-dev"])]
+        ),
         // The only C: what Swift cannot call directly. Build settings (app id, version,
         // locale dir) arrive as -Xcc -D flags from meson; the defaults below suit `swift build`.
         .target(
@@ -39,6 +45,7 @@ let package = Package(
             dependencies: [
                 "CHTMLParser",
                 "CICal",
+                "CEBookContacts",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -219,4 +219,44 @@ final class NautilusDragTests: EndToEndTestCase {
         }
         XCTAssertEqual(try session.store()?.reminders(inList: groceries).count, 4, "nothing added from it")
     }
+
+    /// A contact card dragged from Files onto another list's sidebar row: each contact becomes
+    /// a reminder there holding its name and e-mail address, and nothing else from the card.
+    /// A card with neither is refused by name.
+    func testAContactCardDraggedOntoAListsSidebarRowAddsNameAndEmailOnly() throws {
+        let store = try Store(location: session.storeLocation)
+        _ = try makeList("Groceries", ["Apples"], in: store)
+        let calls = try makeList("Calls", ["Plumber"], in: store)
+        try store.checkpoint()
+        // Folded at this width, the window shows the sidebar while nothing is open.
+        let (tote, toteWindow) = try launchTote(width: 620)
+        let callsRow = try waitForCenter(of: tote, named: "frame=1/Calls", window: toteWindow)
+        let (files, filesWindow, folder) = try openFiles("Contacts")
+        try Data("""
+            BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n\
+            EMAIL;TYPE=INTERNET:ada@example.org\r\nTEL;TYPE=CELL:+44 20 7946 0000\r\n\
+            ADR;TYPE=HOME:;;12 St James's Square;London;;SW1Y 4JH;UK\r\nNOTE:Met at the Society\r\n\
+            END:VCARD\r\n\
+            BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Grace Hopper\r\nEMAIL:grace@navy.example\r\nEND:VCARD\r\n
+            """.utf8).write(to: folder.appendingPathComponent("Friends.vcf"))
+        try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nTEL:555\r\nEND:VCARD\r\n".utf8)
+            .write(to: folder.appendingPathComponent("Numbers only.vcf"))
+
+        let cell = try waitForCenter(of: files, named: "Friends.vcf", window: filesWindow)
+        try session.drag(from: cell, to: callsRow)
+        try session.waitUntil("the contacts in Calls", timeout: 15) {
+            (try? session.store()?.reminders(inList: calls).count) == 3
+        }
+        let reminders = try XCTUnwrap(session.store()?.reminders(inList: calls))
+        XCTAssertEqual(reminders.map(\.title), ["Plumber", "Ada Lovelace", "Grace Hopper"])
+        XCTAssertEqual(reminders.map(\.notes), ["", "ada@example.org", "grace@navy.example"])
+        XCTAssertFalse(reminders.contains { $0.due != nil || $0.priority != .none || $0.isDone })
+
+        let numbers = try waitForCenter(of: files, named: "Numbers only.vcf", window: filesWindow)
+        try session.drag(from: numbers, to: callsRow)
+        try session.waitUntil("the toast naming the card", timeout: 15) {
+            ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("“Numbers only.vcf”") }
+        }
+        XCTAssertEqual(try session.store()?.reminders(inList: calls).count, 3, "nothing added from it")
+    }
 }

@@ -225,8 +225,8 @@ import Testing
         #expect(try ReminderTransfer.items(inFileAt: good).items.map(\.title) == ["Tent"])
         let bad = folder.url.appendingPathComponent("b.ics")
         try Data("%PDF-1.4".utf8).write(to: bad)
-        #expect(throws: ReminderTransfer.CalendarFileProblem.format(.unreadable)) { try ReminderTransfer.items(inFileAt: bad) }
-        #expect(throws: ReminderTransfer.CalendarFileProblem.file(.missing)) {
+        #expect(throws: ReminderTransfer.ReminderFileProblem.format(.unreadable)) { try ReminderTransfer.items(inFileAt: bad) }
+        #expect(throws: ReminderTransfer.ReminderFileProblem.file(.missing)) {
             try ReminderTransfer.items(inFileAt: folder.url.appendingPathComponent("gone.ics"))
         }
     }

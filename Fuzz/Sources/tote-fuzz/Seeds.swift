@@ -14,6 +14,7 @@ enum Seeds {
             "reminder-transfer": reminderTransfer,
             "html": html,
             "icalendar": iCalendar.map { ($0.0, Data($0.1.utf8)) },
+            "vcard": vCards,
             "file-list": fileList,
             "picture": pictures,
             "safe-link": safeLink,
@@ -146,6 +147,31 @@ enum Seeds {
          ("tote-newer", Data(#"{"version":2,"reminders":[]}"#.utf8)),
          ("plain-lines", Data("one\r\n\ttwo\u{2028}three\u{0}\n\n".utf8))]
             + iCalendar.prefix(4).map { ("ics-\($0.0)", Data($0.1.utf8)) }
+    }
+
+    static var vCards: [(String, Data)] {
+        [("card", """
+            BEGIN:VCARD\r
+            VERSION:3.0\r
+            FN:Ada Lovelace\r
+            N:Lovelace;Ada;;;\r
+            EMAIL;TYPE=INTERNET,PREF:ada@example.org\r
+            EMAIL;TYPE=WORK:ada@work.example\r
+            TEL;TYPE=CELL:+44 20 7946 0000\r
+            ADR;TYPE=HOME:;;12 St James's Square;London;;SW1Y 4JH;UK\r
+            NOTE:Folded\r
+             over two lines\\, escaped\\n\r
+            PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQEASABIAAD\r
+            END:VCARD\r
+
+            """),
+         ("v4-pref", "BEGIN:VCARD\nVERSION:4.0\nFN:Alan Turing\nEMAIL:a@b.example\nEMAIL;PREF=1:c@d.example\nEND:VCARD\n"),
+         ("n-only", "BEGIN:VCARD\nVERSION:3.0\nN:Curie;Marie;Salomea;Dr.;\nEND:VCARD\n"),
+         ("v21-qp", "BEGIN:VCARD\nVERSION:2.1\nFN;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:Jos=E9 G=\n=F3mez\nEMAIL;INTERNET:jose@example.es\nAGENT:\nBEGIN:VCARD\nFN:Nested\nEND:VCARD\nEND:VCARD\n"),
+         ("two", "BEGIN:VCARD\nFN:One\nEND:VCARD\r\nBEGIN:VCARD\nEMAIL:two@example.org\nEND:VCARD\n"),
+        ].map { ($0.0, Data($0.1.utf8)) }
+            + [("utf16", Data([0xFF, 0xFE]) + "BEGIN:VCARD\r\nFN:김민지\r\nEND:VCARD\r\n".data(using: .utf16LittleEndian)!),
+               ("latin1", "BEGIN:VCARD\nFN:Zoë Müller\nEND:VCARD\n".data(using: .isoLatin1)!)]
     }
 
     static var iCalendar: [(String, String)] {

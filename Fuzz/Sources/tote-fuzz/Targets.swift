@@ -15,6 +15,7 @@ struct FuzzTarget: Sendable {
         FuzzTarget(name: "reminder-transfer", maximumLength: 64 << 10, run: fuzzReminderTransfer),
         FuzzTarget(name: "html", maximumLength: 256 << 10, run: fuzzHTML),
         FuzzTarget(name: "icalendar", maximumLength: 64 << 10, run: fuzzICalendar),
+        FuzzTarget(name: "vcard", maximumLength: 64 << 10, run: fuzzVCard),
         FuzzTarget(name: "file-list", maximumLength: 16 << 10, run: fuzzFileList),
         FuzzTarget(name: "picture", maximumLength: 64 << 10, run: fuzzPicture),
         FuzzTarget(name: "safe-link", maximumLength: 16 << 10, run: fuzzSafeLink),

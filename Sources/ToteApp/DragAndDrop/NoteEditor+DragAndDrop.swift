@@ -335,7 +335,7 @@ extension NoteEditor {
             let results = await Task.detached {
                 paths.map { path in
                     let url = URL(fileURLWithPath: path)
-                    return (url.lastPathComponent, Result { () throws(ReminderTransfer.CalendarFileProblem) in
+                    return (url.lastPathComponent, Result { () throws(ReminderTransfer.ReminderFileProblem) in
                         try ReminderTransfer.items(inFileAt: url)
                     })
                 }
@@ -348,7 +348,8 @@ extension NoteEditor {
                 case .failure(.file(let problem)): self.onInsertFailed(name, Reasons.text(for: problem))
                 case .failure(.format(.tooLarge)): self.onInsertFailed(name, tr("it is larger than 64 MB"))
                 case .failure(.format(.empty)): self.onInsertFailed(name, tr("it holds no to-dos"))
-                case .failure(.format(.unreadable)): self.onInsertFailed(name, tr("it cannot be read as a calendar"))
+                case .failure(.format(.unreadable)), .failure(.format(.noContacts)):
+                    self.onInsertFailed(name, tr("it cannot be read as a calendar"))
                 }
             }
             guard let plan = DropPlanner.calendarItems(items, into: noteID, text: self.text, at: min(offset, self.text.length))

@@ -190,7 +190,7 @@ extension RemindersPane {
                            ["source": tr("the dropped content"), "reason": reason]), false)
             return false
         case .success(let (mimeType, data)):
-            if insertCalendarFiles(in: data, mimeType: mimeType, into: target, before: before) { return true }
+            if insertReminderFiles(in: data, mimeType: mimeType, into: target, before: before) { return true }
             do {
                 let found = try ReminderTransfer.items(from: data, mimeType: mimeType)
                 guard let plan = DropPlanner.items(found.items, fromTote: false, into: target, rows: rows(of: target),

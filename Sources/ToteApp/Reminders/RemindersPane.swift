@@ -372,7 +372,7 @@ final class RemindersPane {
 
     /// Inserts reminders read from `source` (the clipboard, a file) into the shown list.
     func insert(_ data: Data, mimeType: String, at index: Int, source: String) {
-        if let list, insertCalendarFiles(in: data, mimeType: mimeType, into: list.id,
+        if let list, insertReminderFiles(in: data, mimeType: mimeType, into: list.id,
                                          before: index < rows.count ? rows[index].id : nil) {
             return
         }
@@ -405,6 +405,9 @@ final class RemindersPane {
                           ["source": source, "size": Int64(size).formatted(.byteCount(style: .file))])
         case .empty:
             return format(tr("Nothing added from {source}: it holds no reminders"), ["source": source])
+        case .noContacts:
+            return format(tr("Nothing added from {source}: it holds no contact with a name or e-mail address"),
+                          ["source": source])
         }
     }
 
@@ -418,7 +421,7 @@ final class RemindersPane {
         let displayName = url.lastPathComponent
         Task { [weak self] in
             let result = await Task.detached { () -> Result<ICalendarFormat.Import, ImportFailure> in
-                Self.readCalendar(at: url)
+                Self.readReminderFile(at: url)
             }.value
             guard let self else { return }
             switch result {
@@ -430,21 +433,21 @@ final class RemindersPane {
         }
     }
 
-    /// When `data` is a file list naming local files, takes them as calendar files (below)
-    /// and returns true.
-    func insertCalendarFiles(in data: Data, mimeType: String, into target: UUID, before: UUID?) -> Bool {
+    /// When `data` is a file list naming local files, takes them as calendar or contact files
+    /// (below) and returns true.
+    func insertReminderFiles(in data: Data, mimeType: String, into target: UUID, before: UUID?) -> Bool {
         guard mimeType == FileList.mimeType, case let paths = FileList.paths(in: data), !paths.isEmpty else { return false }
-        insertCalendarFiles(atPaths: paths, into: target, before: before)
+        insertReminderFiles(atPaths: paths, into: target, before: before)
         return true
     }
 
-    /// Calendar files dropped or pasted into a list (from Files): their reminders go in at
+    /// Calendar and contact files dropped or pasted into a list (from Files): their reminders go in at
     /// `before` as one step, read off the main thread. A file that holds none is named in a
     /// toast with the reason; the others still come in.
-    func insertCalendarFiles(atPaths paths: [String], into target: UUID, before: UUID?) {
+    func insertReminderFiles(atPaths paths: [String], into target: UUID, before: UUID?) {
         Task { [weak self] in
             let results = await Task.detached {
-                paths.map { path in (URL(fileURLWithPath: path).lastPathComponent, Self.readCalendar(at: URL(fileURLWithPath: path))) }
+                paths.map { path in (URL(fileURLWithPath: path).lastPathComponent, Self.readReminderFile(at: URL(fileURLWithPath: path))) }
             }.value
             guard let self else { return }
             var items: [ReminderTransfer.Item] = []
@@ -476,7 +479,7 @@ final class RemindersPane {
         case format(ReminderTransfer.Failure)
     }
 
-    nonisolated private static func readCalendar(at url: URL) -> Result<ICalendarFormat.Import, ImportFailure> {
+    nonisolated private static func readReminderFile(at url: URL) -> Result<ICalendarFormat.Import, ImportFailure> {
         do {
             return .success(try ReminderTransfer.items(inFileAt: url))
         } catch {
@@ -524,7 +527,7 @@ final class RemindersPane {
             guard let self, let url = urls.first else { return }
             let index = self.rows.count
             Task { [weak self] in
-                let result = await Task.detached { Self.readCalendar(at: url) }.value
+                let result = await Task.detached { Self.readReminderFile(at: url) }.value
                 guard let self else { return }
                 switch result {
                 case .failure(let failure):

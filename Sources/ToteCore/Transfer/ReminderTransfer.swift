@@ -20,7 +20,8 @@ public enum ReminderTransfer {
 
     /// What a reminder list takes from a paste or drop, richest first. Files (from Files)
     /// come before plain text, which Files also offers: their paths, not reminders.
-    public static let accepted = [toteMIMEType, calendarMIMEType, FileList.mimeType, plainMIMEType, "text/plain"]
+    public static let accepted = [toteMIMEType, calendarMIMEType] + VCardFormat.mimeTypes
+        + [FileList.mimeType, plainMIMEType, "text/plain"]
 
     /// At most this many reminders come in from one paste or drop; the rest are counted.
     public static let maximumItems = ICalendarFormat.maximumItems
@@ -30,6 +31,8 @@ public enum ReminderTransfer {
         case unreadable
         case tooLarge(Int)
         case empty
+        /// Contact cards with no name or e-mail address in any of them.
+        case noContacts
     }
 
     /// The richest of `offered` that a list takes; nil when it takes none.
@@ -76,6 +79,13 @@ public enum ReminderTransfer {
                 case .tooLarge(let size): throw .tooLarge(size)
                 }
             }
+        case _ where VCardFormat.mimeTypes.contains(mimeType):
+            do { result = try VCardFormat.importItems(from: data) } catch {
+                switch error {
+                case .noContacts: throw .noContacts
+                case .tooLarge(let size): throw .tooLarge(size)
+                }
+            }
         default:
             // A file list that names no local file (a browser's link): its links, a title each.
             let titles = String(decoding: data, as: UTF8.self)
@@ -95,22 +105,29 @@ public enum ReminderTransfer {
         URL(fileURLWithPath: path).pathExtension.lowercased() == "ics"
     }
 
-    /// The to-dos of a calendar file, read whole (it is refused over `maximumBytes`).
-    public static func items(inFileAt url: URL) throws(CalendarFileProblem) -> ICalendarFormat.Import {
+    /// Whether a dropped file is read as contact cards (by its name, as Files shows it).
+    public static func isContactFile(_ path: String) -> Bool {
+        ["vcf", "vcard"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
+    /// The reminders of a calendar file (its to-dos and events) or of a contact file (a name
+    /// and e-mail address a card), read whole (refused over `maximumBytes`).
+    public static func items(inFileAt url: URL) throws(ReminderFileProblem) -> ICalendarFormat.Import {
         let file: IncomingFile
         do { file = try IncomingFile(opening: url) } catch { throw .file(error) }
         guard file.byteCount <= maximumBytes else { throw .format(.tooLarge(Int(file.byteCount))) }
         let data: Data
         do { data = try file.readAll(limit: maximumBytes) } catch { throw .file(error) }
         do {
-            return try items(from: data, mimeType: calendarMIMEType)
+            return try items(from: data, mimeType: isContactFile(url.path) ? VCardFormat.mimeTypes[0] : calendarMIMEType)
         } catch {
             throw .format(error)
         }
     }
 
-    /// Why a calendar file gave no to-dos: it could not be read, or not as a calendar.
-    public enum CalendarFileProblem: Error, Equatable, Sendable {
+    /// Why a calendar or contact file gave no reminders: it could not be read, or not as what
+    /// its name says.
+    public enum ReminderFileProblem: Error, Equatable, Sendable {
         case file(FileProblem)
         case format(Failure)
     }

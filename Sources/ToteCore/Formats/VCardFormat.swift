@@ -1,0 +1,144 @@
+import CEBookContacts
+import Foundation
+
+/// Contact cards (`.vcf`, `text/vcard`) as reminders, through Evolution Data Server's EVCard:
+/// a card gives a reminder titled with the contact's name and holding one e-mail address in
+/// its notes — only those parts (the HIG's "relevant portion"): no address, telephone, note
+/// or photo is read.
+public enum VCardFormat {
+    public typealias Item = ICalendarFormat.Item
+
+    public static let mimeTypes = ["text/vcard", "text/x-vcard", "text/directory"]
+    public static let maximumItems = ICalendarFormat.maximumItems
+    /// Cards with photos are large: a whole address book of them is still read.
+    public static let maximumBytes = ICalendarFormat.maximumBytes
+
+    public enum Failure: Error, Equatable, Sendable {
+        /// No card in it has a name or an e-mail address.
+        case noContacts
+        case tooLarge(Int)
+    }
+
+    public static func importItems(from data: Data) throws(Failure) -> ICalendarFormat.Import {
+        guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
+        var items: [Item] = []
+        var left = 0
+        for card in cards(in: text(of: data)) {
+            guard let item = item(fromCard: card) else { continue }
+            if items.count < maximumItems { items.append(item) } else { left += 1 }
+        }
+        guard !items.isEmpty else { throw .noContacts }
+        return .init(items: items, left: left)
+    }
+
+    /// The file's text: UTF-8, or UTF-16 with its byte-order mark (as some address books
+    /// export), or else one byte a character (Latin-1, as old vCard 2.1 files often are).
+    static func text(of data: Data) -> String {
+        let bytes = [UInt8](data.prefix(2))
+        if bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF], let text = String(data: data, encoding: .utf16) {
+            return text
+        }
+        if let text = String(validatingUTF8Data: data) { return text }
+        return String(data: data, encoding: .isoLatin1) ?? String(decoding: data, as: UTF8.self)
+    }
+
+    /// Each `BEGIN:VCARD` … `END:VCARD` block, outermost only (a vCard 2.1 AGENT nests one).
+    static func cards(in text: String) -> [String] {
+        var cards: [String] = []
+        var lines: [Substring] = []
+        var depth = 0
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            let word = line.trimmingCharacters(in: .whitespaces).uppercased()
+            if word == "BEGIN:VCARD" {
+                depth += 1
+            } else if depth == 0 {
+                continue
+            }
+            lines.append(line)
+            if word == "END:VCARD" {
+                depth -= 1
+                if depth == 0 {
+                    cards.append(lines.joined(separator: "\r\n") + "\r\n")
+                    lines.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        return cards
+    }
+
+    private static func item(fromCard card: String) -> Item? {
+        // EVCard reads a C string: a NUL would end the card early, so none get through.
+        let vcard = card.replacingOccurrences(of: "\u{0}", with: "").withCString { e_vcard_new_from_string($0) }
+        guard let vcard else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(vcard)) }
+        let name = fullName(of: vcard) ?? structuredName(of: vcard) ?? ""
+        let email = emailAddress(of: vcard) ?? ""
+        var title = ReminderEditing.cleanTitle(name)
+        if title.isEmpty { title = ReminderEditing.cleanTitle(email) }
+        guard !title.isEmpty else { return nil }
+        return Item(title: title, notes: ReminderEditing.cleanTitle(email))
+    }
+
+    private static func fullName(of vcard: UnsafeMutablePointer<EVCard>) -> String? {
+        guard let attribute = e_vcard_get_attribute(vcard, EVC_FN) else { return nil }
+        return value(of: attribute)
+    }
+
+    /// `N` is family;given;additional;prefix;suffix: shown as "prefix given additional family suffix".
+    private static func structuredName(of vcard: UnsafeMutablePointer<EVCard>) -> String? {
+        guard let attribute = e_vcard_get_attribute(vcard, EVC_N) else { return nil }
+        let parts = strings(in: e_vcard_attribute_get_values(attribute))
+        func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
+        let name = [part(3), part(1), part(2), part(0), part(4)]
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        return name.isEmpty ? nil : name
+    }
+
+    /// The preferred address (`TYPE=PREF` in vCard 3, `PREF=1` in vCard 4), or else the first.
+    private static func emailAddress(of vcard: UnsafeMutablePointer<EVCard>) -> String? {
+        var first: String?
+        var attributes = e_vcard_get_attributes(vcard)
+        while let node = attributes {
+            attributes = node.pointee.next
+            guard let attribute = OpaquePointer(node.pointee.data),
+                  let name = e_vcard_attribute_get_name(attribute),
+                  String(cString: name).uppercased() == EVC_EMAIL,
+                  let address = value(of: attribute), !address.isEmpty
+            else { continue }
+            if e_vcard_attribute_has_type(attribute, "PREF") != 0
+                || strings(in: e_vcard_attribute_get_param(attribute, "PREF")).contains("1") {
+                return address
+            }
+            first = first ?? address
+        }
+        return first
+    }
+
+    private static func value(of attribute: OpaquePointer) -> String? {
+        guard let value = e_vcard_attribute_get_value(attribute) else { return nil }
+        defer { g_free(value) }
+        let text = String(decoding: UnsafeRawBufferPointer(start: value, count: strlen(value)), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    private static func strings(in list: UnsafeMutablePointer<GList>?) -> [String] {
+        var strings: [String] = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data {
+                let pointer = data.assumingMemoryBound(to: CChar.self)
+                strings.append(String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self))
+            }
+            node = current.pointee.next
+        }
+        return strings
+    }
+}
+
+private extension String {
+    init?(validatingUTF8Data data: Data) {
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        self = text
+    }
+}
