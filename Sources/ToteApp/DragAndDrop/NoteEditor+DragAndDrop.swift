@@ -360,9 +360,8 @@ extension NoteEditor {
 
     /// Rich text, HTML, plain text or files from outside, inserted at `offset` and selected.
     func insertDropped(_ data: Data, mimeType: String, at offset: Int) -> Bool {
-        if mimeType == NoteTransfer.fileListMIMEType {
-            let paths = FileList.paths(in: data)
-            guard !paths.isEmpty else { return false }
+        // A file list naming no local file is a browser's links: inserted as links, below.
+        if mimeType == NoteTransfer.fileListMIMEType, case let paths = FileList.paths(in: data), !paths.isEmpty {
             select(.cursor(at: offset))
             if paths.allSatisfy(ReminderTransfer.isCalendarFile) {
                 insertCalendars(atPaths: paths, at: offset)

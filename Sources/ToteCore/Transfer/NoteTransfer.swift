@@ -38,7 +38,7 @@ public enum NoteTransfer {
     public static let pictureMIMETypes = ["image/png", "image/jpeg"]
 
     /// What a note takes, richest first.
-    public static let accepted = [toteMIMEType, htmlMIMEType] + pictureMIMETypes
+    public static let accepted = [toteMIMEType, htmlMIMEType, WebLinks.mozURLMIMEType] + pictureMIMETypes
         + [plainMIMEType, "text/plain", "UTF8_STRING"]
 
     /// More than this is refused rather than read (the note would not show it anyway).
@@ -62,9 +62,10 @@ public enum NoteTransfer {
         case pictureRefused(ContentRules.PictureRefusal)
     }
 
-    /// What a drop into a note takes, richest first: files come after HTML and before text
-    /// (Files offers both a file list and the paths as text).
-    public static let acceptedOnDrop = [toteMIMEType, htmlMIMEType, fileListMIMEType] + accepted.dropFirst(2)
+    /// What a drop into a note takes, richest first: files come after HTML and a browser's
+    /// titled link, and before text (Files offers both a file list and the paths as text).
+    public static let acceptedOnDrop = [toteMIMEType, htmlMIMEType, WebLinks.mozURLMIMEType, fileListMIMEType]
+        + accepted.dropFirst(3)
 
     /// A picture from its own bytes (a pasted screenshot, an image dragged from a browser),
     /// checked before anything decodes it; `storeMedia` keeps the bytes.
@@ -146,6 +147,10 @@ public enum NoteTransfer {
             }
         case let type where pictureMIMETypes.contains(type):
             return (try picture(from: data, storeMedia: storeMedia), nil)
+        case WebLinks.mozURLMIMEType, fileListMIMEType:
+            // A file list here names no local file (those are copied in as files): web pages.
+            guard let links = WebLinks.richText(WebLinks.links(in: data, mimeType: mimeType)) else { throw .unreadable }
+            return (links, nil)
         default:
             return (PlainTextFormat.decode(data), nil)
         }

@@ -21,7 +21,7 @@ public enum ReminderTransfer {
     /// What a reminder list takes from a paste or drop, richest first. Files (from Files)
     /// come before plain text, which Files also offers: their paths, not reminders.
     public static let accepted = [toteMIMEType, calendarMIMEType] + VCardFormat.mimeTypes
-        + [FileList.mimeType, plainMIMEType, "text/plain"]
+        + [WebLinks.mozURLMIMEType, FileList.mimeType, plainMIMEType, "text/plain"]
 
     /// At most this many reminders come in from one paste or drop; the rest are counted.
     public static let maximumItems = ICalendarFormat.maximumItems
@@ -86,18 +86,30 @@ public enum ReminderTransfer {
                 case .tooLarge(let size): throw .tooLarge(size)
                 }
             }
+        case WebLinks.mozURLMIMEType, FileList.mimeType:
+            // A browser's links (a file list naming no local file): titled, the address in the notes.
+            let links = WebLinks.links(in: data, mimeType: mimeType)
+            if links.isEmpty, mimeType == FileList.mimeType {
+                result = titlesByLine(in: data, mimeType: mimeType)
+            } else {
+                result = .init(items: Array(WebLinks.items(links).prefix(maximumItems)),
+                               left: max(0, links.count - maximumItems))
+            }
         default:
-            // A file list that names no local file (a browser's link): its links, a title each.
-            let titles = String(decoding: data, as: UTF8.self)
-                .split(whereSeparator: \.isNewline)
-                .filter { !(mimeType == FileList.mimeType && $0.hasPrefix("#")) }
-                .map { ReminderEditing.cleanTitle(String($0)) }
-                .filter { !$0.isEmpty }
-            result = .init(items: titles.prefix(maximumItems).map { Item(title: $0) },
-                           left: max(0, titles.count - maximumItems))
+            result = titlesByLine(in: data, mimeType: mimeType)
         }
         guard !result.items.isEmpty else { throw .empty }
         return result
+    }
+
+    /// Plain text, or a file list of other addresses: a title a line.
+    private static func titlesByLine(in data: Data, mimeType: String) -> ICalendarFormat.Import {
+        let titles = String(decoding: data, as: UTF8.self)
+            .split(whereSeparator: \.isNewline)
+            .filter { !(mimeType == FileList.mimeType && $0.hasPrefix("#")) }
+            .map { ReminderEditing.cleanTitle(String($0)) }
+            .filter { !$0.isEmpty }
+        return .init(items: titles.prefix(maximumItems).map { Item(title: $0) }, left: max(0, titles.count - maximumItems))
     }
 
     /// Whether a dropped file is read as a calendar (by its name, as Files shows it).

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Links to web pages as browsers and other apps drag them: `text/x-moz-url` (the URL and the
+/// page's title, a line each, pairs repeating; UTF-16 from Firefox) and a `text/uri-list` that
+/// names pages rather than local files. In a note each becomes its title linked to the page;
+/// in a list, a reminder titled with it that holds the address in its notes.
+public enum WebLinks {
+    public static let mozURLMIMEType = "text/x-moz-url"
+
+    public struct Link: Hashable, Sendable {
+        /// Kept only as `ContentRules.safeLink` keeps it.
+        public var url: String
+        /// The page's title; the address when the source gave none.
+        public var title: String
+
+        public init(url: String, title: String) {
+            self.url = url
+            self.title = title
+        }
+    }
+
+    /// At most this many links come in from one drop, as many as reminders from one file.
+    public static let maximumLinks = ICalendarFormat.maximumItems
+
+    /// The links in one representation, in order: only those a note may hold (http(s) and
+    /// mailto), never a local file (which `FileList` reads as a file).
+    public static func links(in data: Data, mimeType: String) -> [Link] {
+        let lines = text(of: data).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        var links: [Link] = []
+        if mimeType.lowercased() == mozURLMIMEType {
+            var index = 0
+            while index < lines.count, links.count < maximumLinks {
+                let title = index + 1 < lines.count ? lines[index + 1] : ""
+                if let link = link(lines[index], title: title) { links.append(link) }
+                index += 2
+            }
+        } else {
+            for line in lines where !line.hasPrefix("#") && links.count < maximumLinks {
+                if let link = link(line, title: "") { links.append(link) }
+            }
+        }
+        return links
+    }
+
+    /// One paragraph a link; a single link goes inline where it is dropped.
+    public static func richText(_ links: [Link]) -> RichText? {
+        guard !links.isEmpty else { return nil }
+        return RichText(paragraphs: links.map { link in
+            Paragraph(runs: [Run(link.title, style: TextStyle(link: link.url))])
+        })
+    }
+
+    public static func items(_ links: [Link]) -> [ICalendarFormat.Item] {
+        links.map { ICalendarFormat.Item(title: $0.title, notes: $0.url) }
+    }
+
+    private static func link(_ address: String, title: String) -> Link? {
+        guard let url = ContentRules.safeLink(address), let scheme = url.split(separator: ":").first?.lowercased(),
+              ["http", "https", "mailto"].contains(scheme)
+        else { return nil }
+        let cleanTitle = ReminderEditing.cleanTitle(title)
+        return Link(url: url, title: cleanTitle.isEmpty ? url : cleanTitle)
+    }
+
+    /// UTF-16 (Firefox's `text/x-moz-url`, with or without a byte-order mark) or UTF-8.
+    private static func text(of data: Data) -> String {
+        let bytes = [UInt8](data.prefix(2))
+        if bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF] {
+            return String(data: data, encoding: .utf16) ?? ""
+        }
+        // UTF-16 text of ASCII addresses has a NUL in every other byte; UTF-8 text has none.
+        if data.count >= 2, data.count % 2 == 0, data.contains(0) {
+            return String(data: data, encoding: .utf16LittleEndian)?.replacingOccurrences(of: "\u{0}", with: "") ?? ""
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
