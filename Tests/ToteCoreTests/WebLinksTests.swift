@@ -86,4 +86,16 @@ import Testing
             try ReminderTransfer.items(from: mozURL("javascript:alert(1)\nx"), mimeType: "text/x-moz-url")
         }
     }
+
+    @Test func aReminderHoldsALinkWhenItsNotesAreOneWebAddress() {
+        func reminder(notes: String) -> Reminder {
+            Reminder(id: UUID(), listID: UUID(), title: "T", notes: notes, position: 0, created: .now, modified: .now)
+        }
+        #expect(WebLinks.link(heldBy: reminder(notes: "https://example.org/tart")) == "https://example.org/tart")
+        #expect(WebLinks.link(heldBy: reminder(notes: " mailto:ann@example.org\n")) == "mailto:ann@example.org")
+        for notes in ["", "Buy https://example.org/ too", "https://a.example/\nhttps://b.example/",
+                      "javascript:alert(1)", "file:///etc/passwd", "tote:note/\(UUID().uuidString)", "ada@example.org"] {
+            #expect(WebLinks.link(heldBy: reminder(notes: notes)) == nil, "\(notes)")
+        }
+    }
 }

@@ -10,7 +10,10 @@ enum AttachmentView {
     /// Widest an image is shown at, in logical pixels; narrower images keep their size.
     static let maximumImageWidth = 560
 
-    static func make(_ attachment: Attachment, media: MediaStore) -> WidgetPointer {
+    /// `open` is called when a file's chip is double-clicked.
+    static func make(
+        _ attachment: Attachment, media: MediaStore, open: @escaping @MainActor () -> Void = {}
+    ) -> WidgetPointer {
         let path = media.url(for: attachment.media).path
         let view: WidgetPointer
         switch attachment.kind {
@@ -24,6 +27,11 @@ enum AttachmentView {
             gtk_widget_set_size_request(view, 360, 48)
         case .file, .incoming:  // placeholders are made by IncomingCopies
             view = chip(attachment)
+            let click = gtk_gesture_click_new()!
+            click.connectPressed { presses, _, _ in
+                if presses == 2 { open() }
+            }
+            gtk_widget_add_controller(view, click.opaque)
         }
         tote_shim_accessible_set_label(view, attachment.fileName)
         gtk_widget_set_tooltip_text(view, attachment.fileName)

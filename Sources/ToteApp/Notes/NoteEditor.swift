@@ -750,10 +750,32 @@ final class NoteEditor {
         if let attachment = run.attachment {
             let anchor = gtk_text_buffer_create_child_anchor(buffer, &iter)
             let view = attachment.kind == .incoming
-                ? incoming.placeholder(for: attachment) : AttachmentView.make(attachment, media: store.media)
+                ? incoming.placeholder(for: attachment)
+                : AttachmentView.make(attachment, media: store.media) { [weak self] in self?.open(attachment) }
             gtk_text_view_add_child_at_anchor(textView.cast(), view, anchor)
         } else {
             gtk_text_buffer_insert(buffer, &iter, run.text, -1)
+        }
+    }
+
+    /// Opens a file's chip with the desktop's app for it: a copy under the file's own name, so
+    /// that nothing the app saves can change the stored file (its name is its content's digest).
+    private func open(_ attachment: Attachment) {
+        let media = store.media, exports = ToteApplication.exportsFolder
+        Task { [weak self] in
+            let failures = ExportFailures()
+            let copy = await Task.detached {
+                failures.attempt(attachment.fileName) { try media.exportCopy(of: attachment, into: exports) }
+            }.value
+            guard let self else { return }
+            guard let copy else {
+                if let message = failures.message { self.onExportFailed(message) }
+                return
+            }
+            Launcher.open(copy.absoluteString, from: self.textView) { [weak self] reason in
+                self?.onExportFailed(format(tr("Could not open “{file}”: {reason}"),
+                                            ["file": attachment.fileName, "reason": reason]))
+            }
         }
     }
 

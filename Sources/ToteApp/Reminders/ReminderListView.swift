@@ -17,6 +17,8 @@ final class ReminderListView {
     var onToggleDone: ([UUID]) -> Void = { _ in }
     var onRetitle: (UUID, String) -> Void = { _, _ in }
     var onContextMenu: (Double, Double) -> Void = { _, _ in }
+    /// The row's link button was clicked: open the link the reminder holds.
+    var onOpenLink: (UUID) -> Void = { _ in }
     var onSelectionChanged: () -> Void = {}
     /// A drag starts on these reminders (the selection, or the row pressed): the content.
     var onPrepareDrag: ([UUID]) -> UnsafeMutablePointer<GdkContentProvider>? = { _ in nil }
@@ -47,17 +49,20 @@ final class ReminderListView {
         var entry: WidgetPointer?
         let due: WidgetPointer
         let priority: WidgetPointer
+        /// Shown when the reminder holds a web or mail link (`WebLinks.link(heldBy:)`).
+        let link: WidgetPointer
         var id: UUID?
         var isEditing = false
 
         init(box: WidgetPointer, check: WidgetPointer, titleStack: WidgetPointer, title: WidgetPointer,
-             due: WidgetPointer, priority: WidgetPointer) {
+             due: WidgetPointer, priority: WidgetPointer, link: WidgetPointer) {
             self.box = box
             self.check = check
             self.titleStack = titleStack
             self.title = title
             self.due = due
             self.priority = priority
+            self.link = link
         }
     }
 
@@ -262,13 +267,20 @@ final class ReminderListView {
         gtk_widget_add_css_class(due, "caption")
         let priority = gtk_label_new("")!
         gtk_widget_add_css_class(priority, "error")
+        let link = gtk_button_new_from_icon_name("adw-external-link-symbolic")!
+        gtk_widget_add_css_class(link, "flat")
+        gtk_widget_set_focusable(link, false.g)
+        gtk_widget_set_valign(link, GTK_ALIGN_CENTER)
+        tote_shim_accessible_set_label(link, tr("Open Link"))
+        gtk_widget_set_visible(link, false.g)
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_widget_set_margin_start(box, 6)
         gtk_widget_set_margin_end(box, 6)
-        for child in [check, titleStack, due, priority] { box.append(child) }
+        for child in [check, titleStack, due, priority, link] { box.append(child) }
         gtk_list_item_set_child(OpaquePointer(item), box)
 
-        let row = Row(box: box, check: check, titleStack: titleStack, title: title, due: due, priority: priority)
+        let row = Row(box: box, check: check, titleStack: titleStack, title: title, due: due, priority: priority,
+                      link: link)
         let key = Int(bitPattern: item)
         rows[key] = row
         check.connect("toggled") { [weak self, weak row] in
@@ -277,6 +289,10 @@ final class ReminderListView {
             let targets = self.selectedIDs.contains(id) ? self.selectedIDs : [id]
             self.onToggleDone(targets)
             self.rebind(row)
+        }
+        link.connect("clicked") { [weak self, weak row] in
+            guard let self, let id = row?.id else { return }
+            self.onOpenLink(id)
         }
     }
 
@@ -311,11 +327,14 @@ final class ReminderListView {
         let (marks, name) = Self.describe(reminder.priority)
         gtk_label_set_text(row.priority.opaque, marks)
         gtk_widget_set_visible(row.priority, (reminder.priority != .none).g)
+        let hasLink = WebLinks.link(heldBy: reminder) != nil
+        gtk_widget_set_visible(row.link, hasLink.g)
         // The list item widget around the row is what screen readers announce. No tooltip
         // on the priority marks: gtk_widget_set_tooltip_text costs 0.4 ms, and a screenful
         // binds 200 rows.
         let state = reminder.isDone ? tr("done") : tr("not done")
         let parts = [reminder.title, state, name] + (reminder.due.map { [Self.describeDue($0)] } ?? [])
+            + (hasLink ? [tr("with a link")] : [])
         tote_shim_accessible_set_label(
             gtk_widget_get_parent(row.box) ?? row.box, parts.filter { !$0.isEmpty }.joined(separator: ", "))
     }

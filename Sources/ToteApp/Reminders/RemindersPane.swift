@@ -47,6 +47,7 @@ final class RemindersPane {
         view.onToggleDone = { [weak self] ids in self?.toggleDone(ids) }
         view.onRetitle = { [weak self] id, title in self?.retitle(id, title) }
         view.onContextMenu = { [weak self] x, y in self?.showContextMenu(x: x, y: y) }
+        view.onOpenLink = { [weak self] id in self?.openLink(of: id) }
         view.onSelectionChanged = { [weak self] in self?.updateActionStates() }
         addActions()
         installDragAndDrop()
@@ -340,7 +341,15 @@ final class RemindersPane {
         }
     }
 
-    func cutSelection() {
+    /// Opens the web or mail link a reminder holds with the desktop's app for it.
+    private func openLink(of id: UUID) {
+        guard let reminder = rows.first(where: { $0.id == id }), let link = WebLinks.link(heldBy: reminder) else { return }
+        Launcher.open(link, from: view.listView) { [weak self] reason in
+            self?.onToast(format(tr("Could not open “{link}”: {reason}"), ["link": link, "reason": reason]), false)
+        }
+    }
+
+        func cutSelection() {
         guard !view.selectedIDs.isEmpty else { return }
         copySelection()
         deleteSelection()

@@ -55,10 +55,23 @@ public enum WebLinks {
         links.map { ICalendarFormat.Item(title: $0.title, notes: $0.url) }
     }
 
-    private static func link(_ address: String, title: String) -> Link? {
+    /// The address a reminder holds: its notes, when they are one web or mail link and
+    /// nothing else (as a dropped link leaves them). Its row offers to open it.
+    public static func link(heldBy reminder: Reminder) -> String? {
+        let notes = reminder.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !notes.contains(where: \.isWhitespace) else { return nil }
+        return webAddress(notes)
+    }
+
+    private static func webAddress(_ address: String) -> String? {
         guard let url = ContentRules.safeLink(address), let scheme = url.split(separator: ":").first?.lowercased(),
               ["http", "https", "mailto"].contains(scheme)
         else { return nil }
+        return url
+    }
+
+    private static func link(_ address: String, title: String) -> Link? {
+        guard let url = webAddress(address) else { return nil }
         let cleanTitle = ReminderEditing.cleanTitle(title)
         return Link(url: url, title: cleanTitle.isEmpty ? url : cleanTitle)
     }

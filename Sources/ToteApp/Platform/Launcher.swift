@@ -1,0 +1,31 @@
+import CAdw
+import Foundation
+
+/// Opens a link or a file with the app the desktop chose for it (through the portal when
+/// there is one), from a widget's window; says why when that fails.
+@MainActor
+enum Launcher {
+    private final class Pending {
+        let failed: @MainActor (String) -> Void
+        init(_ failed: @escaping @MainActor (String) -> Void) { self.failed = failed }
+    }
+
+    /// `failed` gets the reason, as the end of a sentence, when nothing opened it.
+    static func open(_ uri: String, from widget: WidgetPointer, failed: @escaping @MainActor (String) -> Void) {
+        let window = gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
+        let pending = Unmanaged.passRetained(Pending(failed)).toOpaque()
+        gtk_show_uri_full(window, uri, guint32(GDK_CURRENT_TIME), nil, { source, result, context in
+            nonisolated(unsafe) let source = source, result = result, context = context
+            MainActor.assumeIsolated {
+                let pending = Unmanaged<Pending>.fromOpaque(context!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let window = source.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
+                if gtk_show_uri_full_finish(window, result, &error) == 0 {
+                    let reason = error.map { String(cString: $0.pointee.message) } ?? tr("no app opens it")
+                    g_clear_error(&error)
+                    pending.failed(reason)
+                }
+            }
+        }, pending)
+    }
+}
