@@ -120,6 +120,37 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "Files keeps its file: Tote copies")
     }
 
+    /// A picture selected in a note and dragged into a Files folder becomes its file there,
+    /// under its own name and with its bytes; the note keeps it.
+    func testAPictureDraggedOutOfANoteIntoFilesBecomesItsFile() throws {
+        let store = try Store(location: session.storeLocation)
+        let made = session.root.appendingPathComponent("made.png")
+        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "200x150", "xc:orange", made.path]), 0)
+        let bytes = try Data(contentsOf: made)
+        let picture = Attachment(kind: .image, media: try store.media.store(bytes, fileExtension: "png"),
+                                 fileName: "cat.png", mimeType: "image/png", byteCount: Int64(bytes.count))
+        let note = try store.createNote(title: "Pets")
+        let body = RichText(paragraphs: [Paragraph(runs: [Run("Our cat:")]), Paragraph(runs: [Run(attachment: picture)])])
+        _ = try store.save(noteID: note.id, title: "Pets", body: body)
+        try store.checkpoint()
+        let (tote, toteWindow) = try launchTote(width: 620)
+        let row = try waitForCenter(of: tote, named: "frame=1/Pets", window: toteWindow)
+        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        let shown = try waitForCenter(of: tote, named: "cat.png", window: toteWindow)
+        // The picture selected as a person would: the caret after it, then Shift+Left.
+        let words = try session.characterCenters(of: tote, in: "Note body", offsets: [2], window: toteWindow)[0]
+        try session.xdotool(["mousemove", "\(words.x)", "\(words.y)", "click", "1"])
+        try session.key("ctrl+End")
+        try session.key("shift+Left")
+        let (_, _, folder) = try openFiles("Pictures")
+
+        try session.drag(from: shown, to: (950, 520))
+        let file = folder.appendingPathComponent("cat.png")
+        try session.waitUntil("cat.png in the folder, whole", timeout: 15) { (try? Data(contentsOf: file)) == bytes }
+        session.pace(1)
+        XCTAssertEqual(try session.store()?.note(id: note.id)?.richText(), body, "Tote keeps the picture")
+    }
+
     /// A 3 GB file (sparse: it takes no disk to read) dropped from Files: its placeholder,
     /// with progress and Cancel, is there at once while the copy runs; Cancel removes it and
     /// leaves no file in Tote's media folder; Files keeps its file.
