@@ -120,6 +120,27 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "Files keeps its file: Tote copies")
     }
 
+    /// A picture copied in Files (Ctrl+C) and pasted into a note (Ctrl+V) comes in as the
+    /// picture, not as its path.
+    func testAPictureCopiedInFilesIsPastedIntoANoteAsThePicture() throws {
+        let (_, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Logo: ", folder: "Pictures")
+        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:teal", folder.appendingPathComponent("logo.png").path]), 0)
+        let cell = try waitForCenter(of: files, named: "logo.png", window: filesWindow)
+        try session.xdotool(["mousemove", "\(cell.x)", "\(cell.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("ctrl+c")
+        session.pace(0.3)
+        try session.xdotool(["windowfocus", "--sync", toteWindow])
+        try session.key("ctrl+v")
+
+        try session.waitUntil("the picture in the note", timeout: 15) {
+            (try? session.store()?.notes().first?.richText().attachments.first?.kind) == .image
+        }
+        let note = try XCTUnwrap(session.store()?.notes().first?.richText())
+        XCTAssertEqual(note.attachments.map(\.fileName), ["logo.png"])
+        XCTAssertEqual(note.plainText, "Logo: \u{FFFC}", "the picture, not its path")
+    }
+
     /// A picture selected in a note and dragged into a Files folder becomes its file there,
     /// under its own name and with its bytes; the note keeps it.
     func testAPictureDraggedOutOfANoteIntoFilesBecomesItsFile() throws {

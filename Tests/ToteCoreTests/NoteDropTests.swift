@@ -176,6 +176,11 @@ import Testing
         #expect(NoteTransfer.preferredFormat(among: ["image/png"]) == "image/png")
         #expect(NoteTransfer.preferredFormat(among: ["text/plain", "image/jpeg"]) == "image/jpeg")
         #expect(NoteTransfer.preferredFormat(among: ["image/x-xcf"]) == nil)
+        // Files copied in Files (Nautilus 43 offers the list and the paths as text) paste as files.
+        #expect(NoteTransfer.preferredFormat(among: ["x-special/gnome-copied-files", "text/plain;charset=utf-8",
+                                                     "text/uri-list"]) == "text/uri-list")
+        #expect(NoteTransfer.preferredFormat(among: ["text/uri-list", "image/png"]) == "image/png")
+        #expect(NoteTransfer.isPlainText("UTF8_STRING") && !NoteTransfer.isPlainText("text/uri-list"))
     }
 
     @Test func aDropTakesFilesBeforeTheirPathsAsText() {

@@ -413,11 +413,12 @@ extension NoteEditor {
             guard let self, self.note?.id == noteID else { return }
             switch result {
             case .success(let (mimeType, data)):
-                if mimeType == NoteTransfer.toteMIMEType || mimeType == NoteTransfer.htmlMIMEType
-                    || NoteTransfer.pictureMIMETypes.contains(mimeType) {
-                    self.pasteRich(data, mimeType: mimeType)
-                } else {
+                if mimeType == NoteTransfer.fileListMIMEType, case let paths = FileList.paths(in: data), !paths.isEmpty {
+                    self.insertFiles(atPaths: paths)
+                } else if NoteTransfer.isPlainText(mimeType) {
                     self.insertPlain(String(decoding: data, as: UTF8.self))
+                } else {
+                    self.pasteRich(data, mimeType: mimeType)
                 }
             case .failure(.tooLarge):
                 self.onInsertFailed(tr("The clipboard"), tr("it is larger than 64 MB"))

@@ -37,9 +37,12 @@ public enum NoteTransfer {
     /// A picture's own bytes, as image editors, browsers and screenshots offer them.
     public static let pictureMIMETypes = ["image/png", "image/jpeg"]
 
-    /// What a note takes, richest first.
+    static let plainMIMETypes = [plainMIMEType, "text/plain", "UTF8_STRING"]
+
+    /// What a paste into a note takes, richest first: files copied in Files come in as files,
+    /// not as their paths in text.
     public static let accepted = [toteMIMEType, htmlMIMEType, WebLinks.mozURLMIMEType] + pictureMIMETypes
-        + [plainMIMEType, "text/plain", "UTF8_STRING"]
+        + [fileListMIMEType] + plainMIMETypes
 
     /// More than this is refused rather than read (the note would not show it anyway).
     public static let maximumBytes = 64 << 20
@@ -65,7 +68,7 @@ public enum NoteTransfer {
     /// What a drop into a note takes, richest first: files come after HTML and a browser's
     /// titled link, and before text (Files offers both a file list and the paths as text).
     public static let acceptedOnDrop = [toteMIMEType, htmlMIMEType, WebLinks.mozURLMIMEType, fileListMIMEType]
-        + accepted.dropFirst(3)
+        + pictureMIMETypes + plainMIMETypes
 
     /// A picture from its own bytes (a pasted screenshot, an image dragged from a browser),
     /// checked before anything decodes it; `storeMedia` keeps the bytes.
@@ -90,6 +93,11 @@ public enum NoteTransfer {
     public static func preferredDropFormat(among offered: [String]) -> String? {
         let normalized = Set(offered.map { $0.lowercased() })
         return acceptedOnDrop.first { normalized.contains($0.lowercased()) }
+    }
+
+    /// Whether content of this type is plain text, pasted as typed text.
+    public static func isPlainText(_ mimeType: String) -> Bool {
+        plainMIMETypes.contains(mimeType)
     }
 
     /// The richest of `offered` a note takes; nil when it takes none.
