@@ -120,6 +120,55 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "Files keeps its file: Tote copies")
     }
 
+    /// Selects `names` in Files (a click, then Ctrl+clicks) and returns the first one's centre.
+    private func select(_ names: [String], in files: Process, window: String) throws -> (x: Int, y: Int) {
+        var first: (x: Int, y: Int)?
+        for name in names {
+            let cell = try waitForCenter(of: files, named: name, window: window)
+            if first == nil {
+                try session.xdotool(["mousemove", "\(cell.x)", "\(cell.y)", "click", "1"])
+            } else {
+                try session.xdotool(["mousemove", "\(cell.x)", "\(cell.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+            }
+            session.pace(0.3)
+            first = first ?? cell
+        }
+        return first!
+    }
+
+    /// A picture and a PDF dragged together from Files into a note: both arrive, in order, a
+    /// picture and a chip. Two calendar files dragged together: their to-dos become checklist
+    /// paragraphs below the line they were dropped on.
+    func testFilesDraggedTogetherFromFilesAllArriveInANote() throws {
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Trip: ", folder: "Trip")
+        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:navy", folder.appendingPathComponent("a-map.png").path]), 0)
+        try Data("%PDF-1.4\n% tickets\n%%EOF\n".utf8).write(to: folder.appendingPathComponent("b-tickets.pdf"))
+        for (name, todo) in [("c-pack.ics", "Pack the tent"), ("d-buy.ics", "Buy gas")] {
+            try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nBEGIN:VTODO\r\nUID:\(name)\r\nSUMMARY:\(todo)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+                .write(to: folder.appendingPathComponent(name))
+        }
+        let after = try session.characterCenters(of: tote, in: "Note body", offsets: [4], window: toteWindow)[0]
+
+        let media = try select(["a-map.png", "b-tickets.pdf"], in: files, window: filesWindow)
+        try session.drag(from: media, to: (after.x + 12, after.y))
+        try session.waitUntil("both files in the note", timeout: 15) {
+            (try? session.store()?.notes().first?.richText().attachments.count) == 2
+        }
+        let note = try XCTUnwrap(session.store()?.notes().first?.richText())
+        XCTAssertEqual(note.attachments.map(\.fileName), ["a-map.png", "b-tickets.pdf"])
+        XCTAssertEqual(note.attachments.map(\.kind), [.image, .file])
+
+        let calendars = try select(["c-pack.ics", "d-buy.ics"], in: files, window: filesWindow)
+        try session.drag(from: calendars, to: (after.x + 12, after.y))
+        try session.waitUntil("the to-dos in the note", timeout: 15) {
+            (try? session.store()?.notes().first?.richText().plainText)?.contains("Buy gas") == true
+        }
+        let checklist = try XCTUnwrap(session.store()?.notes().first?.richText()).paragraphs.filter {
+            if case .checklist = $0.style { return true } else { return false }
+        }
+        XCTAssertEqual(Set(checklist.map(\.plainText)), ["Pack the tent", "Buy gas"])
+    }
+
     /// A picture copied in Files (Ctrl+C) and pasted into a note (Ctrl+V) comes in as the
     /// picture, not as its path.
     func testAPictureCopiedInFilesIsPastedIntoANoteAsThePicture() throws {
