@@ -221,6 +221,24 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertEqual(try session.store()?.note(id: note.id)?.richText(), body, "Tote keeps the picture")
     }
 
+    /// A drag from Files with Alt held asks what to do: GDK suggests ASK, as for the middle
+    /// button, and the drop is offered COPY, MOVE and LINK at once (seen here, where a plain
+    /// drag offers COPY alone). Tote takes it as a copy, as any drop from another app, and
+    /// Files keeps its file.
+    func testADragFromFilesThatAsksIsACopy() throws {
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Sketch: ", folder: "Sketches")
+        let picture = folder.appendingPathComponent("sketch.png")
+        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:olive", picture.path]), 0)
+        let cell = try waitForCenter(of: files, named: "sketch.png", window: filesWindow)
+        let after = try session.characterCenters(of: tote, in: "Note body", offsets: [6], window: toteWindow)[0]
+        try session.drag(from: cell, to: (after.x + 12, after.y), modifier: "alt")
+        try session.waitUntil("the picture in the note", timeout: 15) {
+            (try? session.store()?.notes().first?.richText().attachments.first?.fileName) == "sketch.png"
+        }
+        session.pace(1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "Files keeps its file: a copy")
+    }
+
     /// A 3 GB file (sparse: it takes no disk to read) dropped from Files: its placeholder,
     /// with progress and Cancel, is there at once while the copy runs; Cancel removes it and
     /// leaves no file in Tote's media folder; Files keeps its file.

@@ -5,13 +5,11 @@ import ToteCore
 @MainActor
 enum GDKDropActions {
     /// The actions a drop offers: both normally, COPY only while Ctrl is held, MOVE only
-    /// while Shift is.
+    /// while Shift is; ASK counts as COPY (`DropAction.offered`).
     static func offered(_ drop: UnsafeMutableRawPointer) -> Set<DropAction> {
         let actions = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
-        var offered: Set<DropAction> = []
-        if actions & GDK_ACTION_COPY.rawValue != 0 { offered.insert(.copy) }
-        if actions & GDK_ACTION_MOVE.rawValue != 0 { offered.insert(.move) }
-        return offered
+        return DropAction.offered(copy: actions & GDK_ACTION_COPY.rawValue != 0, move: actions & GDK_ACTION_MOVE.rawValue != 0,
+                                  ask: actions & GDK_ACTION_ASK.rawValue != 0)
     }
 
     /// Whether a drop is the end of `drag` (a drag this process started).
