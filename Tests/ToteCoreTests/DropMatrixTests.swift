@@ -67,6 +67,15 @@ import Testing
         }
     }
 
+    @Test func aDropThatAsksIsACopy() {
+        #expect(DropAction.offered(copy: false, move: false, ask: true) == [.copy])
+        #expect(DropAction.offered(copy: false, move: true, ask: true) == [.copy, .move])
+        #expect(DropAction.offered(copy: false, move: true, ask: false) == [.move])
+        #expect(DropAction.offered(copy: false, move: false, ask: false).isEmpty)
+        let asked = DropAction.offered(copy: false, move: false, ask: true)
+        #expect(DropMatrix.decide(dragging: .otherApp, onto: .note(noteA, offset: 0), offered: asked)?.action == .copy)
+    }
+
     @Test func aWholeNoteIsCopiedIntoNotesAndLists() {
         #expect(actions(.note(noteA), .note(noteB, offset: 0)) == [.copy, .copy, .copy])
         #expect(actions(.note(noteA), .listRow(listA)) == [.copy, .copy, .copy])
