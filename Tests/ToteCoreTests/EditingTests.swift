@@ -38,6 +38,31 @@ import Testing
         #expect(text.plainText == "one\ntwo")
     }
 
+    @Test(arguments: 0..<200)
+    func aStyleIsOnExactlyWhenEveryCharacterOfTheRangeHasIt(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed) &+ 4_242)
+        var text = random.fragment()
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+            text = RichText(paragraphs: text.paragraphs + random.fragment().paragraphs)
+        }
+        let lower = Int.random(in: 0...text.length, using: &random)
+        let range = lower..<Int.random(in: lower...text.length, using: &random)
+        for attribute in [\TextStyle.bold, \.italic, \.underline, \.monospace] {
+            let expected = range.isEmpty ? text.style(at: lower)[keyPath: attribute]
+                : text.fragment(range).paragraphs.allSatisfy { $0.runs.allSatisfy { $0.style[keyPath: attribute] } }
+            #expect(text.has(attribute, in: range) == expected, "\(range) in \(text.plainText.debugDescription)")
+        }
+    }
+
+    @Test func theToolbarShowsTheStyleTypedAtTheCaretOrHeldByTheWholeSelection() {
+        let text = Sample.document  // "Hello **bold** world"
+        #expect(text.showsOn(\.bold, in: 8..<8, typingStyle: nil))
+        #expect(!text.showsOn(\.bold, in: 8..<8, typingStyle: .plain))
+        #expect(text.showsOn(\.bold, in: 2..<2, typingStyle: Sample.bold))
+        #expect(text.showsOn(\.bold, in: 6..<10, typingStyle: .plain), "a selection shows what it holds")
+        #expect(!text.showsOn(\.bold, in: 5..<10, typingStyle: nil))
+    }
+
     @Test func boldTogglesOnUnlessAllIsBold() throws {
         var text = Sample.document
         try text.apply(#require(text.toggling(\.bold, in: 0..<10)))

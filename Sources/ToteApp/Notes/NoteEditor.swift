@@ -69,6 +69,9 @@ final class NoteEditor {
     private var isLoading = false
     /// Styled text typed next, set by a style toggle with nothing selected.
     private var typingStyle: TextStyle?
+    /// The character-style actions; their state shows the style at the cursor (toolbar toggles).
+    private var styleActions: [(action: OpaquePointer, attribute: WritableKeyPath<TextStyle, Bool>)] = []
+    private var isShowingStylesSoon = false
     /// The insertion the buffer is about to make, for tagging it once it is in.
     private var pendingInsertion: (offset: Int, text: RichText)?
     private(set) var isReadOnly = false
@@ -164,6 +167,7 @@ final class NoteEditor {
         written.keepOnly(note.id, on: saveQueue)
         noteHistory = histories.history(of: note.id)
         typingStyle = nil
+        showStylesAtCursorSoon()
         gtk_editable_set_text(titleField.opaque, note.title)
         do {
             text = try note.richText()
@@ -362,6 +366,7 @@ final class NoteEditor {
         gtk_text_buffer_get_iter_at_offset(buffer, &insert, Int32(selection.cursor))
         gtk_text_buffer_get_iter_at_offset(buffer, &bound, Int32(selection.anchor))
         gtk_text_buffer_select_range(buffer, &insert, &bound)
+        showStylesAtCursorSoon()
     }
 
     // MARK: Edits from the buffer
@@ -391,6 +396,7 @@ final class NoteEditor {
                 self.noteHistory.steps.closeGroup()
                 self.typingStyle = nil
             }
+            self.showStylesAtCursorSoon()
         }
         // The clipboard carries the same representations as drags (NoteEditor+DragAndDrop);
         // GTK's own copy is plain text and its paste would bring tags the model does not know.
@@ -527,6 +533,26 @@ final class NoteEditor {
         }
         if let command = text.toggling(attribute, in: current.range) {
             perform(command, selectionAfter: current)
+        }
+    }
+
+    /// Sets the character-style actions' state (and so the toolbar's toggles) from the style
+    /// at the cursor or across the selection.
+    func showStylesAtCursor() {
+        let range = selection.range
+        for (action, attribute) in styleActions {
+            Actions.setState(of: action, to: text.showsOn(attribute, in: range, typingStyle: typingStyle))
+        }
+    }
+
+    /// Once the main loop is idle: a drag across a long note moves the cursor many times.
+    private func showStylesAtCursorSoon() {
+        guard !isShowingStylesSoon else { return }
+        isShowingStylesSoon = true
+        Idle.repeatWhile { [weak self] in
+            self?.isShowingStylesSoon = false
+            self?.showStylesAtCursor()
+            return false
         }
     }
 
@@ -835,11 +861,17 @@ final class NoteEditor {
         }
         add("undo") { editor in if let undo = editor.onUndo { undo() } else { editor.undo() } }
         add("redo") { editor in if let redo = editor.onRedo { redo() } else { editor.redo() } }
-        add("bold") { $0.toggle(\.bold) }
-        add("italic") { $0.toggle(\.italic) }
-        add("underline") { $0.toggle(\.underline) }
-        add("strikethrough") { $0.toggle(\.strikethrough) }
-        add("monospace") { $0.toggle(\.monospace) }
+        let characterStyles: [(String, WritableKeyPath<TextStyle, Bool>)] = [
+            ("bold", \.bold), ("italic", \.italic), ("underline", \.underline),
+            ("strikethrough", \.strikethrough), ("monospace", \.monospace),
+        ]
+        styleActions = characterStyles.map { name, attribute in
+            let action = Actions.addStateful(name, to: group) { [weak self] in
+                self?.toggle(attribute)
+                self?.showStylesAtCursor()
+            }
+            return (action, attribute)
+        }
         add("body") { $0.setParagraphStyle(.body) }
         add("heading-1") { $0.setParagraphStyle(.heading(1)) }
         add("heading-2") { $0.setParagraphStyle(.heading(2)) }
@@ -875,18 +907,28 @@ final class NoteEditor {
         let toolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
         gtk_widget_add_css_class(toolbar, "toolbar")
         gtk_widget_set_margin_start(toolbar, 18)
+        // Character styles are toggles showing the style at the cursor (their actions' state).
+        let toggles: Set<String> = ["editor.bold", "editor.italic", "editor.underline", "editor.strikethrough",
+                                    "editor.monospace"]
         let buttons: [(String, String, String)] = [
             ("format-text-bold-symbolic", "editor.bold", tr("Bold")),
             ("format-text-italic-symbolic", "editor.italic", tr("Italic")),
             ("format-text-underline-symbolic", "editor.underline", tr("Underline")),
             ("format-text-strikethrough-symbolic", "editor.strikethrough", tr("Strikethrough")),
+            ("format-text-plaintext-symbolic", "editor.monospace", tr("Monospace")),
             ("view-list-bullet-symbolic", "editor.bulleted", tr("Bulleted List")),
             ("view-list-ordered-symbolic", "editor.numbered", tr("Numbered List")),
             ("checkbox-checked-symbolic", "editor.checklist", tr("Checklist")),
             ("mail-attachment-symbolic", "editor.insert-file", tr("Insert File")),
         ]
         for (icon, action, name) in buttons {
-            let button = gtk_button_new_from_icon_name(icon)!
+            let button: WidgetPointer
+            if toggles.contains(action) {
+                button = gtk_toggle_button_new()!
+                gtk_button_set_icon_name(button.cast(), icon)
+            } else {
+                button = gtk_button_new_from_icon_name(icon)!
+            }
             gtk_widget_add_css_class(button, "flat")
             gtk_actionable_set_action_name(button.opaque, action)
             gtk_widget_set_tooltip_text(button, name)
@@ -894,11 +936,14 @@ final class NoteEditor {
             gtk_widget_set_focus_on_click(button, false.g)
             toolbar.append(button)
         }
+        // Paragraph styles only, each with its shortcut (Monospace is a character style, above).
         let styles = menuButton(
             icon: "format-text-rich-symbolic", name: tr("Paragraph Style"),
             items: [(tr("Body Text"), "editor.body"), (tr("Heading 1"), "editor.heading-1"),
                     (tr("Heading 2"), "editor.heading-2"), (tr("Heading 3"), "editor.heading-3"),
-                    (tr("Monospace"), "editor.monospace")])
+                    (tr("Bulleted List"), "editor.bulleted"), (tr("Numbered List"), "editor.numbered"),
+                    (tr("Checklist"), "editor.checklist")],
+            accelerators: Dictionary(Self.shortcuts.map { ("editor.\($0.1)", $0.0) }, uniquingKeysWith: { first, _ in first }))
         gtk_widget_add_css_class(styles, "flat")
         toolbar.append(styles)
         return toolbar

@@ -40,6 +40,27 @@ enum Actions {
         return action
     }
 
+    /// Adds a boolean action whose state its owner keeps (a toggle button bound to it shows
+    /// the state); activating it calls `handler`, which changes what the state reflects.
+    @discardableResult
+    static func addStateful(
+        _ name: String, to map: OpaquePointer, _ handler: @escaping @MainActor () -> Void
+    ) -> OpaquePointer {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(false.g))!
+        action.connect("activate") { (_: UnsafeMutableRawPointer?) in handler() }
+        g_action_map_add_action(map, action)
+        g_object_unref(action.raw)
+        return action
+    }
+
+    static func setState(of action: OpaquePointer, to on: Bool) {
+        let state = g_action_get_state(action)
+        defer { g_variant_unref(state) }
+        if g_variant_get_boolean(state).isTrue != on {
+            g_simple_action_set_state(action, g_variant_new_boolean(on.g))
+        }
+    }
+
     /// A new action group for a widget (`prefix.name`), owned by the widget.
     static func group(named prefix: String, on widget: WidgetPointer) -> OpaquePointer {
         let group = g_simple_action_group_new()!

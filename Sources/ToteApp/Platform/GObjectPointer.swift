@@ -41,11 +41,17 @@ func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePoint
     return (duplicates + [nil]).withUnsafeBufferPointer { body($0.baseAddress!) }
 }
 
-/// A menu button with an icon, a tooltip and accessible name, and a menu of (label, action).
+/// A menu button with an icon, a tooltip and accessible name, and a menu of (label, action),
+/// each showing its shortcut when `accelerators` (action to trigger) has one.
 @MainActor
-func menuButton(icon: String, name: String, items: [(String, String)]) -> WidgetPointer {
+func menuButton(icon: String, name: String, items: [(String, String)], accelerators: [String: String] = [:]) -> WidgetPointer {
     let menu = g_menu_new()!
-    for (label, action) in items { g_menu_append(menu, label, action) }
+    for (label, action) in items {
+        let item = g_menu_item_new(label, action)!
+        if let accelerator = accelerators[action] { g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accelerator)) }
+        g_menu_append_item(menu, item)
+        g_object_unref(item.raw)
+    }
     let button = gtk_menu_button_new()!
     gtk_menu_button_set_icon_name(button.opaque, icon)
     gtk_menu_button_set_menu_model(button.opaque, menu.cast())

@@ -63,11 +63,30 @@ extension RichText {
 
     /// Whether every character of a non-empty range has a boolean style; for an empty range,
     /// whether text typed there would have it.
+    /// Walks the runs in place: the toolbar asks on every selection change, and copying a
+    /// fragment of a whole long note each time would make selecting it slow.
     public func has(_ attribute: KeyPath<TextStyle, Bool>, in range: Range<Int>) -> Bool {
         guard !range.isEmpty else { return style(at: range.lowerBound)[keyPath: attribute] }
-        return fragment(range).paragraphs.allSatisfy { paragraph in
-            paragraph.runs.allSatisfy { $0.style[keyPath: attribute] }
+        var paragraphStart = 0
+        for paragraph in paragraphs {
+            guard paragraphStart < range.upperBound else { break }
+            var runStart = paragraphStart
+            for run in paragraph.runs {
+                let runEnd = runStart + run.length
+                if runEnd > range.lowerBound, runStart < range.upperBound, !run.style[keyPath: attribute] { return false }
+                runStart = runEnd
+            }
+            paragraphStart += paragraph.length + 1
         }
+        return true
+    }
+
+    /// Whether the formatting controls show a style as on: every character of a selection
+    /// has it; at the caret, text typed there would have it (the style toggled for typing,
+    /// when there is one).
+    public func showsOn(_ attribute: KeyPath<TextStyle, Bool>, in range: Range<Int>, typingStyle: TextStyle?) -> Bool {
+        if range.isEmpty, let typingStyle { return typingStyle[keyPath: attribute] }
+        return has(attribute, in: range)
     }
 
     /// The indexes of the paragraphs a range touches.
