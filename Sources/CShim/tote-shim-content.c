@@ -318,6 +318,62 @@ tote_shim_drop_read (GdkDrop *drop, const char *const *mime_types, gsize limit,
                        read_request_new (limit, done, context));
 }
 
+/* The files of a GdkFileList value as text/uri-list, as a drop of files offers it. */
+static void
+report_files (const GValue *value, GError *error, ReadRequest *request)
+{
+  if (value == NULL)
+    {
+      request->done (NULL, NULL, error->message, request->context);
+      g_error_free (error);
+    }
+  else
+    {
+      GString *list = g_string_new (NULL);
+      for (GSList *file = g_value_get_boxed (value); file != NULL; file = file->next)
+        {
+          char *uri = g_file_get_uri (file->data);
+          g_string_append (list, uri);
+          g_string_append (list, "\r\n");
+          g_free (uri);
+        }
+      GBytes *bytes = g_string_free_to_bytes (list);
+      request->done ("text/uri-list", bytes, NULL, request->context);
+      g_bytes_unref (bytes);
+    }
+  g_free (request);
+}
+
+static void
+clipboard_files_done (GObject *clipboard, GAsyncResult *result, gpointer data)
+{
+  GError *error = NULL;
+  const GValue *value = gdk_clipboard_read_value_finish (GDK_CLIPBOARD (clipboard), result, &error);
+  report_files (value, error, data);
+}
+
+void
+tote_shim_clipboard_read_files (GdkClipboard *clipboard, ToteReadDone done, gpointer context)
+{
+  gdk_clipboard_read_value_async (clipboard, GDK_TYPE_FILE_LIST, G_PRIORITY_DEFAULT, NULL, clipboard_files_done,
+                                  read_request_new (0, done, context));
+}
+
+static void
+drop_files_done (GObject *drop, GAsyncResult *result, gpointer data)
+{
+  GError *error = NULL;
+  const GValue *value = gdk_drop_read_value_finish (GDK_DROP (drop), result, &error);
+  report_files (value, error, data);
+}
+
+void
+tote_shim_drop_read_files (GdkDrop *drop, ToteReadDone done, gpointer context)
+{
+  gdk_drop_read_value_async (drop, GDK_TYPE_FILE_LIST, G_PRIORITY_DEFAULT, NULL, drop_files_done,
+                             read_request_new (0, done, context));
+}
+
 char **
 tote_shim_content_formats_mime_types (GdkContentFormats *formats)
 {

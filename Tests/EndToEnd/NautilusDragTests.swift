@@ -38,6 +38,16 @@ final class NautilusDragTests: EndToEndTestCase {
         return (tote, toteWindow, files, filesWindow, folder)
     }
 
+    /// A real 40 × 30 PNG of one colour, made by ImageMagick in `folder`, and its cell's centre
+    /// in Files.
+    private func picture(
+        _ name: String, colour: String, in folder: URL, files: Process, window: String
+    ) throws -> (file: URL, cell: (x: Int, y: Int)) {
+        let file = folder.appendingPathComponent(name)
+        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:\(colour)", file.path]), 0)
+        return (file, try waitForCenter(of: files, named: name, window: window))
+    }
+
     /// Waits for a file Files made from a drop to be there and whole (Files copies into it
     /// under its final name: it can exist and still be empty); returns where it is.
     private func waitForFile(_ name: String, in folder: URL, endingWith end: String) throws -> URL {
@@ -104,10 +114,7 @@ final class NautilusDragTests: EndToEndTestCase {
 
     func testAPictureDraggedFromFilesIntoANoteIsCopiedIn() throws {
         let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Camp site: ", folder: "Pictures")
-        // A real 40 × 30 PNG, made by ImageMagick.
-        let picture = folder.appendingPathComponent("site.png")
-        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:orange", picture.path]), 0)
-        let cell = try waitForCenter(of: files, named: "site.png", window: filesWindow)
+        let (picture, cell) = try self.picture("site.png", colour: "orange", in: folder, files: files, window: filesWindow)
         let after = try session.characterCenters(of: tote, in: "Note body", offsets: [10], window: toteWindow)[0]
 
         try session.drag(from: cell, to: (after.x + 12, after.y))
@@ -173,8 +180,7 @@ final class NautilusDragTests: EndToEndTestCase {
     /// picture, not as its path.
     func testAPictureCopiedInFilesIsPastedIntoANoteAsThePicture() throws {
         let (_, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Logo: ", folder: "Pictures")
-        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:teal", folder.appendingPathComponent("logo.png").path]), 0)
-        let cell = try waitForCenter(of: files, named: "logo.png", window: filesWindow)
+        let (_, cell) = try picture("logo.png", colour: "teal", in: folder, files: files, window: filesWindow)
         try session.xdotool(["mousemove", "\(cell.x)", "\(cell.y)", "click", "1"])
         session.pace(0.3)
         try session.key("ctrl+c")
@@ -227,9 +233,7 @@ final class NautilusDragTests: EndToEndTestCase {
     /// Files keeps its file.
     func testADragFromFilesThatAsksIsACopy() throws {
         let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Sketch: ", folder: "Sketches")
-        let picture = folder.appendingPathComponent("sketch.png")
-        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:olive", picture.path]), 0)
-        let cell = try waitForCenter(of: files, named: "sketch.png", window: filesWindow)
+        let (picture, cell) = try self.picture("sketch.png", colour: "olive", in: folder, files: files, window: filesWindow)
         let after = try session.characterCenters(of: tote, in: "Note body", offsets: [6], window: toteWindow)[0]
         try session.drag(from: cell, to: (after.x + 12, after.y), modifier: "alt")
         try session.waitUntil("the picture in the note", timeout: 15) {

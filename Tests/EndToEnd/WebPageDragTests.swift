@@ -15,6 +15,19 @@ final class WebPageDragTests: EndToEndTestCase {
         return (page, window)
     }
 
+    /// A new note holding `text` on the left, the page on the right.
+    private func noteBesideWebPage(typing text: String)
+        throws -> (tote: Process, toteWindow: String, page: Process, pageWindow: String)
+    {
+        let tote = try launchToteWithNewNote()
+        try session.type(text)
+        let toteWindow = try session.waitForWindow(of: tote)
+        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
+        try session.waitUntil("the note saved") { note()?.plainText == text }
+        let (page, pageWindow) = try openWebPage()
+        return (tote, toteWindow, page, pageWindow)
+    }
+
     private func note() -> RichText? {
         try? session.store()?.notes().first?.richText()
     }
@@ -25,12 +38,7 @@ final class WebPageDragTests: EndToEndTestCase {
     }
 
     func testAStyledPassageFromAPageKeepsItsBoldItalicsAndLink() throws {
-        let tote = try launchToteWithNewNote()
-        try session.type("Tart: ")
-        let toteWindow = try session.waitForWindow(of: tote)
-        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
-        try session.waitUntil("the note saved") { note()?.plainText == "Tart: " }
-        let (page, pageWindow) = try openWebPage()
+        let (tote, toteWindow, page, pageWindow) = try noteBesideWebPage(typing: "Tart: ")
 
         let passage = try waitForCenter(of: page, named: "Styled passage", window: pageWindow)
         let end = try session.characterCenters(of: tote, in: "Note body", offsets: [5], window: toteWindow)[0]
@@ -46,12 +54,7 @@ final class WebPageDragTests: EndToEndTestCase {
     }
 
     func testALinkFromAPageBecomesItsTitleLinkedInANote() throws {
-        let tote = try launchToteWithNewNote()
-        try session.type("Try ")
-        let toteWindow = try session.waitForWindow(of: tote)
-        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
-        try session.waitUntil("the note saved") { note()?.plainText == "Try " }
-        let (page, pageWindow) = try openWebPage()
+        let (tote, toteWindow, page, pageWindow) = try noteBesideWebPage(typing: "Try ")
 
         let link = try waitForCenter(of: page, named: "Lemon tart", window: pageWindow)
         let end = try session.characterCenters(of: tote, in: "Note body", offsets: [2], window: toteWindow)[0]

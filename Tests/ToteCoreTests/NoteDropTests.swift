@@ -183,6 +183,16 @@ import Testing
         #expect(NoteTransfer.isPlainText("UTF8_STRING") && !NoteTransfer.isPlainText("text/uri-list"))
     }
 
+    @Test func filesFromTheDocumentPortalAreAFileList() {
+        // What a Flatpak sandbox is offered for files from Files on the host.
+        let sandboxed = ["application/vnd.portal.filetransfer", "text/plain;charset=utf-8"]
+        #expect(FileList.offered(sandboxed) == ["text/uri-list", "application/vnd.portal.filetransfer", "text/plain;charset=utf-8"])
+        #expect(NoteTransfer.preferredDropFormat(among: FileList.offered(sandboxed)) == "text/uri-list")
+        #expect(ReminderTransfer.preferredFormat(among: FileList.offered(["application/vnd.portal.files"])) == "text/uri-list")
+        #expect(FileList.offered(["text/uri-list", "application/vnd.portal.files"]) == ["text/uri-list", "application/vnd.portal.files"])
+        #expect(FileList.offered(["text/html"]) == ["text/html"])
+    }
+
     @Test func aDropTakesFilesBeforeTheirPathsAsText() {
         // What Files offers for a file: the list and the paths as plain text.
         #expect(NoteTransfer.preferredDropFormat(among: ["text/plain;charset=utf-8", "text/uri-list"]) == "text/uri-list")

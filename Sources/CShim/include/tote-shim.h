@@ -69,6 +69,11 @@ void tote_shim_clipboard_read (GdkClipboard *clipboard, const char *const *mime_
                                ToteReadDone done, gpointer context);
 void tote_shim_drop_read (GdkDrop *drop, const char *const *mime_types, gsize limit,
                           ToteReadDone done, gpointer context);
+/* Reads GTK's file list (GDK_TYPE_FILE_LIST: from text/uri-list, or inside a Flatpak sandbox
+ * from the document portal's file transfer) and reports it to `done` as text/uri-list bytes,
+ * one URI a line, or with an error message. */
+void tote_shim_clipboard_read_files (GdkClipboard *clipboard, ToteReadDone done, gpointer context);
+void tote_shim_drop_read_files (GdkDrop *drop, ToteReadDone done, gpointer context);
 /* A NULL-terminated copy of the MIME types in `formats` (g_strfreev it). */
 char **tote_shim_content_formats_mime_types (GdkContentFormats *formats);
 

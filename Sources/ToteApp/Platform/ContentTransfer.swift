@@ -1,6 +1,7 @@
 import CAdw
 import CShim
 import Foundation
+import ToteCore
 
 /// Content offered by format and produced only when read (the clipboard, drags), and
 /// bounded reading of what the clipboard offers.
@@ -72,6 +73,7 @@ enum ContentTransfer {
         return mimeTypes(of: formats)
     }
 
+    /// The MIME types offered, a document portal's file transfer counted as a file list.
     static func mimeTypes(of formats: OpaquePointer?) -> [String] {
         guard let formats, let types = tote_shim_content_formats_mime_types(formats) else { return [] }
         defer { g_strfreev(types) }
@@ -81,22 +83,31 @@ enum ContentTransfer {
             result.append(String(cString: type))
             index += 1
         }
-        return result
+        return FileList.offered(result)
     }
 
     typealias ReadCompletion = @MainActor (Result<(mimeType: String, data: Data), ReadFailure>) -> Void
 
-    /// Reads the first of `mimeTypes` the clipboard has, at most `limit` bytes.
+    /// Reads the first of `mimeTypes` the clipboard has, at most `limit` bytes. Files are read
+    /// as GTK's file list (what a Flatpak sandbox gets them as), reported as `text/uri-list`.
     static func readClipboard(of widget: WidgetPointer, mimeTypes: [String], limit: Int, done: @escaping ReadCompletion) {
         read(mimeTypes, done) { types, box in
-            tote_shim_clipboard_read(gtk_widget_get_clipboard(widget), types, gsize(limit), readDone, box)
+            if mimeTypes == [FileList.mimeType] {
+                tote_shim_clipboard_read_files(gtk_widget_get_clipboard(widget), readDone, box)
+            } else {
+                tote_shim_clipboard_read(gtk_widget_get_clipboard(widget), types, gsize(limit), readDone, box)
+            }
         }
     }
 
-    /// Reads the first of `mimeTypes` a drop has, at most `limit` bytes.
+    /// Reads the first of `mimeTypes` a drop has, at most `limit` bytes; files as the clipboard's.
     static func readDrop(_ drop: UnsafeMutableRawPointer, mimeTypes: [String], limit: Int, done: @escaping ReadCompletion) {
         read(mimeTypes, done) { types, box in
-            tote_shim_drop_read(OpaquePointer(drop), types, gsize(limit), readDone, box)
+            if mimeTypes == [FileList.mimeType] {
+                tote_shim_drop_read_files(OpaquePointer(drop), readDone, box)
+            } else {
+                tote_shim_drop_read(OpaquePointer(drop), types, gsize(limit), readDone, box)
+            }
         }
     }
 

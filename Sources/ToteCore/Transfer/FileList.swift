@@ -4,6 +4,19 @@ import Foundation
 /// `#` lines are comments. Only local files count; anything else in the list is skipped.
 public enum FileList {
     public static let mimeType = "text/uri-list"
+    /// How files come into a Flatpak sandbox: through the document portal, which GTK reads as
+    /// its file list, as it reads `text/uri-list` (Tote asks for files as `text/uri-list`).
+    public static let portalMIMETypes = ["application/vnd.portal.filetransfer", "application/vnd.portal.files"]
+
+    /// What another app offers, as Tote chooses among it: a portal's files are a file list.
+    public static func offered(_ mimeTypes: [String]) -> [String] {
+        guard !mimeTypes.contains(mimeType), let portal = mimeTypes.firstIndex(where: portalMIMETypes.contains) else {
+            return mimeTypes
+        }
+        var offered = mimeTypes
+        offered.insert(mimeType, at: portal)
+        return offered
+    }
 
     /// The local paths named in `data`, in order.
     public static func paths(in data: Data) -> [String] {
