@@ -48,8 +48,10 @@ import Testing
         let lower = Int.random(in: 0...text.length, using: &random)
         let range = lower..<Int.random(in: lower...text.length, using: &random)
         for attribute in [\TextStyle.bold, \.italic, \.underline, \.monospace] {
-            let expected = range.isEmpty ? text.style(at: lower)[keyPath: attribute]
-                : text.fragment(range).paragraphs.allSatisfy { $0.runs.allSatisfy { $0.style[keyPath: attribute] } }
+            let fragment = text.fragment(range)
+            let holdsCharacters = fragment.paragraphs.contains { !$0.runs.isEmpty }
+            let expected = holdsCharacters ? fragment.paragraphs.allSatisfy { $0.runs.allSatisfy { $0.style[keyPath: attribute] } }
+                : text.style(at: lower)[keyPath: attribute]
             #expect(text.has(attribute, in: range) == expected, "\(range) in \(text.plainText.debugDescription)")
         }
     }

@@ -191,6 +191,7 @@ import Testing
         #expect(ReminderTransfer.preferredFormat(among: FileList.offered(["application/vnd.portal.files"])) == "text/uri-list")
         #expect(FileList.offered(["text/uri-list", "application/vnd.portal.files"]) == ["text/uri-list", "application/vnd.portal.files"])
         #expect(FileList.offered(["text/html"]) == ["text/html"])
+        #expect(FileList.addresses(in: Data("# c\r\nsmb://nas/a.txt\r\n\r\nsftp://h/b\r\n".utf8)) == ["smb://nas/a.txt", "sftp://h/b"])
     }
 
     @Test func aDropTakesFilesBeforeTheirPathsAsText() {

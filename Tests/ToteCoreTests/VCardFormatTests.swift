@@ -151,4 +151,27 @@ import Testing
             try ReminderTransfer.items(from: Data("not a card".utf8), mimeType: "text/vcard")
         }
     }
+
+    @Test func aCardThatNeverEndsLosesOnlyItself() throws {
+        let cards = """
+            BEGIN:VCARD
+            FN:Never ended
+            BEGIN:VCARD
+            FN:Second
+            NOTE:folded so that a line reads
+             END:VCARD
+            END:VCARD
+            BEGIN:VCARD
+            FN:Boss
+            AGENT:
+            BEGIN:VCARD
+            FN:Assistant
+            END:VCARD
+            END:VCARD
+            BEGIN:VCARD
+            FN:Third;with a semicolon
+            END:VCARD
+            """
+        #expect(try items(cards).map(\.title) == ["Second", "Boss", "Third;with a semicolon"])
+    }
 }

@@ -98,4 +98,33 @@ import Testing
             #expect(WebLinks.link(heldBy: reminder(notes: notes)) == nil, "\(notes)")
         }
     }
+
+    @Test func anAddressUsedAsTitleIsCleanedAsAnyTitle() throws {
+        // U+FFFC passes as part of an address but may not be text: it once stopped Tote on drop.
+        let hostile = "https://x.example/\u{FFFC}a\n"
+        for mimeType in ["text/uri-list", "text/x-moz-url"] {
+            let links = WebLinks.links(in: Data(hostile.utf8), mimeType: mimeType)
+            #expect(links.count == 1)
+            #expect(!links[0].title.unicodeScalars.contains("\u{FFFC}"))
+            let text = try NoteTransfer.richText(from: Data(hostile.utf8), mimeType: mimeType,
+                                                 storeMedia: { _, _ in throw CocoaError(.fileNoSuchFile) }).text
+            #expect(text.attachments.isEmpty)
+        }
+        let long = "https://x.example/" + String(repeating: "a", count: 5_000)
+        let found = try ReminderTransfer.items(from: Data(long.utf8), mimeType: "text/uri-list")
+        #expect(found.items[0].title.count <= ReminderEditing.maximumTitleLength)
+        #expect(found.items[0].notes == long)
+    }
+
+    @Test func utf8WithACStringsEndIsNotTakenForUTF16() {
+        var data = Data("https://é.example/\nÉté".utf8)
+        data.append(0)
+        if data.count % 2 == 1 { data.append(0) }
+        #expect(WebLinks.links(in: data, mimeType: "text/x-moz-url") == [.init(url: "https://é.example/", title: "Été")])
+        var utf16 = "https://a.example/\nÉté".data(using: .utf16LittleEndian)!
+        utf16.append(contentsOf: [0, 0])
+        #expect(WebLinks.links(in: utf16, mimeType: "text/x-moz-url") == [.init(url: "https://a.example/", title: "Été")])
+        let bigEndian = "https://a.example/\nÉté".data(using: .utf16BigEndian)!
+        #expect(WebLinks.links(in: bigEndian, mimeType: "text/x-moz-url") == [.init(url: "https://a.example/", title: "Été")])
+    }
 }

@@ -415,8 +415,11 @@ extension NoteEditor {
             case .success(let (mimeType, data)):
                 if mimeType == NoteTransfer.fileListMIMEType, case let paths = FileList.paths(in: data), !paths.isEmpty {
                     self.insertFiles(atPaths: paths)
-                } else if NoteTransfer.isPlainText(mimeType) {
-                    self.insertPlain(String(decoding: data, as: UTF8.self))
+                } else if NoteTransfer.isPlainText(mimeType)
+                    || (mimeType == NoteTransfer.fileListMIMEType && WebLinks.links(in: data, mimeType: mimeType).isEmpty) {
+                    // Other addresses (a network share's files without a local path): as text.
+                    self.insertPlain(mimeType == NoteTransfer.fileListMIMEType
+                                     ? FileList.addresses(in: data).joined(separator: "\n") : String(decoding: data, as: UTF8.self))
                 } else {
                     self.pasteRich(data, mimeType: mimeType)
                 }

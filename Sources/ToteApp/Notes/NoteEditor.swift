@@ -386,6 +386,8 @@ final class NoteEditor {
             guard let self, !self.isMirroring, !self.isLoading, let start else { return }
             let offset = Int(gtk_text_iter_get_offset(start.assumingMemoryBound(to: GtkTextIter.self)))
             self.retagParagraphs(touching: offset..<offset)
+            // Backspace moves the cursor without "mark-set": into bold text, Bold shows on.
+            self.showStylesAtCursorSoon()
         }
         buffer.connect("mark-set") { [weak self] _, mark in
             guard let self, !self.isMirroring, !self.isLoading,
@@ -784,14 +786,20 @@ final class NoteEditor {
         }
     }
 
-    /// Opens a file's chip with the desktop's app for it: a copy under the file's own name, so
-    /// that nothing the app saves can change the stored file (its name is its content's digest).
+    /// Opens a file's chip with the desktop's app for it: a read-only copy under the file's own
+    /// name, so that nothing the app saves can change the stored file (its name is its
+    /// content's digest), and an app that edits it asks where to save rather than writing
+    /// into a folder Tote clears.
     private func open(_ attachment: Attachment) {
         let media = store.media, exports = ToteApplication.exportsFolder
         Task { [weak self] in
             let failures = ExportFailures()
             let copy = await Task.detached {
-                failures.attempt(attachment.fileName) { try media.exportCopy(of: attachment, into: exports) }
+                failures.attempt(attachment.fileName) {
+                    let copy = try media.exportCopy(of: attachment, into: exports)
+                    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: copy.path)
+                    return copy
+                }
             }.value
             guard let self else { return }
             guard let copy else {

@@ -1,12 +1,15 @@
 import CAdw
+import ToteCore
 
 /// GtkDropTargetAsync for a list of MIME types: Tote reads drops itself (bounded, richest
 /// type first) and answers with the drop matrix's action.
 @MainActor
 enum DropTargets {
-    /// A new drop target taking `mimeTypes` with COPY or MOVE (owned by the caller until
-    /// added to a widget).
+    /// A new drop target taking `mimeTypes` with COPY or MOVE, or asking (a copy:
+    /// `DropAction.offered`); owned by the caller until added to a widget. A target taking
+    /// files takes them from the document portal too (`FileList.portalMIMETypes`).
     static func make(accepting mimeTypes: [String]) -> OpaquePointer {
+        let mimeTypes = mimeTypes.contains(FileList.mimeType) ? mimeTypes + FileList.portalMIMETypes : mimeTypes
         let formats = withCStringArray(mimeTypes) { types -> OpaquePointer in
             let builder = gdk_content_formats_builder_new()!
             var index = 0
@@ -16,6 +19,7 @@ enum DropTargets {
             }
             return gdk_content_formats_builder_free_to_formats(builder)
         }
-        return gtk_drop_target_async_new(formats, GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
+        let actions = GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue | GDK_ACTION_ASK.rawValue
+        return gtk_drop_target_async_new(formats, GdkDragAction(actions))
     }
 }

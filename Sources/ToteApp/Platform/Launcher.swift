@@ -21,9 +21,11 @@ enum Launcher {
                 var error: UnsafeMutablePointer<GError>?
                 let window = source.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
                 if gtk_show_uri_full_finish(window, result, &error) == 0 {
+                    // Cancelled by the person (a portal's app chooser closed): nothing to say.
+                    let cancelled = error.map { g_error_matches($0, g_io_error_quark(), Int32(G_IO_ERROR_CANCELLED.rawValue)) != 0 } ?? false
                     let reason = error.map { String(cString: $0.pointee.message) } ?? tr("no app opens it")
                     g_clear_error(&error)
-                    pending.failed(reason)
+                    if !cancelled { pending.failed(reason) }
                 }
             }
         }, pending)

@@ -343,13 +343,13 @@ final class RemindersPane {
 
     /// Opens the web or mail link a reminder holds with the desktop's app for it.
     private func openLink(of id: UUID) {
-        guard let reminder = rows.first(where: { $0.id == id }), let link = WebLinks.link(heldBy: reminder) else { return }
+        guard let index = view.indexByID[id], let link = WebLinks.link(heldBy: view.shown[index]) else { return }
         Launcher.open(link, from: view.listView) { [weak self] reason in
             self?.onToast(format(tr("Could not open “{link}”: {reason}"), ["link": link, "reason": reason]), false)
         }
     }
 
-        func cutSelection() {
+    func cutSelection() {
         guard !view.selectedIDs.isEmpty else { return }
         copySelection()
         deleteSelection()
@@ -621,6 +621,9 @@ final class RemindersPane {
         add("paste") { pane, _ in pane.paste() }
         add("delete") { pane, _ in pane.deleteSelection() }
         add("toggle-done") { pane, _ in pane.toggleSelectionDone() }
+        add("open-link") { pane, _ in
+            if let id = pane.selectedLinkHolder { pane.openLink(of: id) }
+        }
         add("rename-reminder") { pane, _ in pane.view.editSelectedTitle() }
         add("move-up") { pane, _ in pane.reorderSelection(by: -1) }
         add("move-down") { pane, _ in pane.reorderSelection(by: 1) }
@@ -660,6 +663,14 @@ final class RemindersPane {
                      "move-up", "move-down", "priority", "due"] {
             if let action = actions[name] { g_simple_action_set_enabled(action, hasSelection.g) }
         }
+        if let action = actions["open-link"] { g_simple_action_set_enabled(action, (selectedLinkHolder != nil).g) }
+    }
+
+    /// The first selected reminder that holds a link: the menu's Open Link opens it (the row's
+    /// button does the same with the pointer).
+    private var selectedLinkHolder: UUID? {
+        view.selectedIDs.lazy.compactMap { self.view.indexByID[$0].map { self.view.shown[$0] } }
+            .first { WebLinks.link(heldBy: $0) != nil }?.id
     }
 
     /// The list page's menu: the list, then the selection.
@@ -697,6 +708,7 @@ final class RemindersPane {
         g_menu_append_section(menu, nil, edit.cast())
         let mark = g_menu_new()!
         g_menu_append(mark, tr("Mark _Done"), "list.toggle-done")
+        g_menu_append(mark, tr("Open _Link"), "list.open-link")
         let priority = menuSection([(tr("_High"), "high"), (tr("_Medium"), "medium"), (tr("_Low"), "low"), (tr("_None"), "none")]
             .map { ($0.0, "list.priority::\($0.1)") })
         g_menu_append_submenu(mark, tr("_Priority"), priority.cast())

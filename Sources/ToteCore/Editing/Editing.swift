@@ -65,20 +65,24 @@ extension RichText {
     /// whether text typed there would have it.
     /// Walks the runs in place: the toolbar asks on every selection change, and copying a
     /// fragment of a whole long note each time would make selecting it slow.
+    /// A range of paragraph breaks alone holds no character: what typed text would have.
     public func has(_ attribute: KeyPath<TextStyle, Bool>, in range: Range<Int>) -> Bool {
-        guard !range.isEmpty else { return style(at: range.lowerBound)[keyPath: attribute] }
+        var holdsCharacters = false
         var paragraphStart = 0
-        for paragraph in paragraphs {
+        for paragraph in paragraphs where !range.isEmpty {
             guard paragraphStart < range.upperBound else { break }
             var runStart = paragraphStart
             for run in paragraph.runs {
                 let runEnd = runStart + run.length
-                if runEnd > range.lowerBound, runStart < range.upperBound, !run.style[keyPath: attribute] { return false }
+                if runEnd > range.lowerBound, runStart < range.upperBound {
+                    if !run.style[keyPath: attribute] { return false }
+                    holdsCharacters = true
+                }
                 runStart = runEnd
             }
             paragraphStart += paragraph.length + 1
         }
-        return true
+        return holdsCharacters || style(at: range.lowerBound)[keyPath: attribute]
     }
 
     /// Whether the formatting controls show a style as on: every character of a selection

@@ -21,6 +21,7 @@ public enum VCardFormat {
 
     public static func importItems(from data: Data) throws(Failure) -> ICalendarFormat.Import {
         guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
+        _ = quietParser
         var items: [Item] = []
         var left = 0
         for card in cards(in: text(of: data)) {
@@ -30,6 +31,14 @@ public enum VCardFormat {
         guard !items.isEmpty else { throw .noContacts }
         return .init(items: items, left: left)
     }
+
+    /// EVCard warns on stderr about every malformed line of a card it reads; a card from
+    /// outside may hold any number. What it could not read is left out, and the toast says
+    /// so when nothing is left.
+    private static let quietParser: Void = {
+        g_log_set_handler("libebook-contacts", GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue),
+                          { _, _, _, _ in }, nil)
+    }()
 
     /// The file's text: UTF-8, or UTF-16 with its byte-order mark (as some address books
     /// export), or else one byte a character (Latin-1, as old vCard 2.1 files often are).
@@ -42,19 +51,29 @@ public enum VCardFormat {
         return String(data: data, encoding: .isoLatin1) ?? String(decoding: data, as: UTF8.self)
     }
 
-    /// Each `BEGIN:VCARD` … `END:VCARD` block, outermost only (a vCard 2.1 AGENT nests one).
+    /// Each `BEGIN:VCARD` … `END:VCARD` block, outermost only (a vCard 2.1 `AGENT:` nests one
+    /// right after it). A card that never ends is dropped at the next `BEGIN:VCARD`; the cards
+    /// after it still count.
     static func cards(in text: String) -> [String] {
         var cards: [String] = []
         var lines: [Substring] = []
         var depth = 0
+        var afterEmptyAgent = false
         for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            let word = line.trimmingCharacters(in: .whitespaces).uppercased()
+            // A folded line continues the one before: never a BEGIN or an END of its own.
+            let isFolded = line.first == " " || line.first == "\t"
+            let word = isFolded ? "" : line.trimmingCharacters(in: .whitespaces).uppercased()
             if word == "BEGIN:VCARD" {
+                if depth > 0, !afterEmptyAgent {
+                    lines.removeAll(keepingCapacity: true)
+                    depth = 0
+                }
                 depth += 1
             } else if depth == 0 {
                 continue
             }
             lines.append(line)
+            afterEmptyAgent = word.hasPrefix("AGENT") && word.hasSuffix(":")
             if word == "END:VCARD" {
                 depth -= 1
                 if depth == 0 {
@@ -114,10 +133,10 @@ public enum VCardFormat {
         return first
     }
 
+    /// The attribute's value; parts split at an unescaped `;` are joined again
+    /// (`e_vcard_attribute_get_value` warns on stderr for such a value).
     private static func value(of attribute: OpaquePointer) -> String? {
-        guard let value = e_vcard_attribute_get_value(attribute) else { return nil }
-        defer { g_free(value) }
-        let text = String(decoding: UnsafeRawBufferPointer(start: value, count: strlen(value)), as: UTF8.self)
+        let text = strings(in: e_vcard_attribute_get_values(attribute)).joined(separator: ";")
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }

@@ -28,6 +28,13 @@ public enum FileList {
         }
     }
 
+    /// Every address named in `data`, local or not, in order (comments left out).
+    public static func addresses(in data: Data) -> [String] {
+        String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
     /// One file URL a line, CRLF-terminated as the RFC asks.
     public static func data(for urls: [URL]) -> Data {
         Data(urls.map { $0.absoluteString + "\r\n" }.joined().utf8)

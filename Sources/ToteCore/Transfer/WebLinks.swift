@@ -72,20 +72,29 @@ public enum WebLinks {
 
     private static func link(_ address: String, title: String) -> Link? {
         guard let url = webAddress(address) else { return nil }
+        // The address may hold what text may not (U+FFFC, the attachment character): as a
+        // title it is cleaned as any title is.
         let cleanTitle = ReminderEditing.cleanTitle(title)
-        return Link(url: url, title: cleanTitle.isEmpty ? url : cleanTitle)
+        return Link(url: url, title: cleanTitle.isEmpty ? ReminderEditing.cleanTitle(url) : cleanTitle)
     }
 
     /// UTF-16 (Firefox's `text/x-moz-url`, with or without a byte-order mark) or UTF-8.
-    private static func text(of data: Data) -> String {
+    static func text(of data: Data) -> String {
         let bytes = [UInt8](data.prefix(2))
         if bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF] {
             return String(data: data, encoding: .utf16) ?? ""
         }
-        // UTF-16 text of ASCII addresses has a NUL in every other byte; UTF-8 text has none.
-        if data.count >= 2, data.count % 2 == 0, data.contains(0) {
-            return String(data: data, encoding: .utf16LittleEndian)?.replacingOccurrences(of: "\u{0}", with: "") ?? ""
+        // An address in UTF-16 has a NUL in most odd bytes (little-endian) or most even ones
+        // (big-endian) and few on the other side; UTF-8 has NULs only as a C string's end.
+        let body = [UInt8](data.prefix(data.count - data.count % 2))
+        let pairs = body.count / 2
+        let odd = stride(from: 1, to: body.count, by: 2).filter { body[$0] == 0 }.count
+        let even = stride(from: 0, to: body.count, by: 2).filter { body[$0] == 0 }.count
+        let encoding: String.Encoding? = odd * 2 > pairs && even * 4 <= pairs ? .utf16LittleEndian
+            : even * 2 > pairs && odd * 4 <= pairs ? .utf16BigEndian : nil
+        if let encoding, let text = String(data: Data(body), encoding: encoding) {
+            return text.replacingOccurrences(of: "\u{0}", with: "")
         }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: "")
     }
 }
