@@ -15,6 +15,7 @@ enum Seeds {
             "html": html,
             "icalendar": iCalendar.map { ($0.0, Data($0.1.utf8)) },
             "vcard": vCards,
+            "web-links": webLinks,
             "file-list": fileList,
             "picture": pictures,
             "safe-link": safeLink,
@@ -147,6 +148,13 @@ enum Seeds {
          ("tote-newer", Data(#"{"version":2,"reminders":[]}"#.utf8)),
          ("plain-lines", Data("one\r\n\ttwo\u{2028}three\u{0}\n\n".utf8))]
             + iCalendar.prefix(4).map { ("ics-\($0.0)", Data($0.1.utf8)) }
+    }
+
+    static var webLinks: [(String, Data)] {
+        [("moz-url", "https://example.org/recipes?id=4\nLemon tart — Recipes".data(using: .utf16LittleEndian)!),
+         ("moz-url-bom", Data([0xFF, 0xFE]) + "https://a.example/\nA\nmailto:ann@example.org\n".data(using: .utf16LittleEndian)!),
+         ("moz-url-utf8", Data("https://b.example/\nB\u{FFFC}\n".utf8)),
+         ("uri-list", Data("# comment\r\nhttps://a.example/\r\nfile:///etc/passwd\r\njavascript:alert(1)\r\nsmb://nas/x\r\n".utf8))]
     }
 
     static var vCards: [(String, Data)] {

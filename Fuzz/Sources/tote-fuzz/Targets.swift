@@ -17,6 +17,7 @@ struct FuzzTarget: Sendable {
         FuzzTarget(name: "icalendar", maximumLength: 64 << 10, run: fuzzICalendar),
         FuzzTarget(name: "vcard", maximumLength: 64 << 10, run: fuzzVCard),
         FuzzTarget(name: "file-list", maximumLength: 16 << 10, run: fuzzFileList),
+        FuzzTarget(name: "web-links", maximumLength: 16 << 10, run: fuzzWebLinks),
         FuzzTarget(name: "picture", maximumLength: 64 << 10, run: fuzzPicture),
         FuzzTarget(name: "safe-link", maximumLength: 16 << 10, run: fuzzSafeLink),
     ]
