@@ -311,7 +311,8 @@ final class NautilusDragTests: EndToEndTestCase {
     }
 
     /// A calendar file dragged from Files onto a list: its to-dos become reminders there, as
-    /// one step; Files keeps the file. A file that is no calendar is refused by name.
+    /// one step; Files keeps the file. Any other file becomes a reminder titled with its name
+    /// that links a copy kept in Tote's media folder; a pipe is refused by name.
     func testACalendarFileDraggedFromFilesOntoAListAddsItsReminders() throws {
         let store = try Store(location: session.storeLocation)
         let groceries = try makeList("Groceries", ["Apples", "Bread"], in: store)
@@ -337,10 +338,21 @@ final class NautilusDragTests: EndToEndTestCase {
 
         let receipt = try waitForCenter(of: files, named: "receipt.pdf", window: filesWindow)
         try session.drag(from: receipt, to: (apples.x, apples.y + 4))
-        try session.waitUntil("the toast naming the file", timeout: 15) {
-            ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("“receipt.pdf”") }
+        try session.waitUntil("the file's reminder in the list", timeout: 15) {
+            (try? session.store()?.reminders(inList: groceries).count) == 5
         }
-        XCTAssertEqual(try session.store()?.reminders(inList: groceries).count, 4, "nothing added from it")
+        let linked = try XCTUnwrap(session.store()?.reminders(inList: groceries).first { $0.title == "receipt.pdf" })
+        let stored = try XCTUnwrap(MediaLink.reference(in: linked.notes), linked.notes)
+        XCTAssertEqual(try Data(contentsOf: session.store()!.media.url(for: stored)), Data("%PDF-1.4 not a calendar".utf8))
+
+        let pipe = folder.appendingPathComponent("pipe")
+        XCTAssertEqual(mkfifo(pipe.path, 0o644), 0)
+        let pipeCell = try waitForCenter(of: files, named: "pipe", window: filesWindow)
+        try session.drag(from: pipeCell, to: (apples.x, apples.y + 4))
+        try session.waitUntil("the toast naming the pipe", timeout: 15) {
+            ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("“pipe”") }
+        }
+        XCTAssertEqual(try session.store()?.reminders(inList: groceries).count, 5, "nothing added from it")
     }
 
     /// A contact card dragged from Files onto another list's sidebar row: each contact becomes

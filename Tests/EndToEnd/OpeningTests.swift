@@ -110,4 +110,25 @@ final class OpeningTests: EndToEndTestCase {
             ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("Could not open “mailto:ann@example.org”") }
         }
     }
+
+    func testAReminderHoldingADroppedFileOpensACopyNamedAfterIt() throws {
+        let log = try installOpener(for: ["application/pdf"])
+        let store = try Store(location: session.storeLocation)
+        let bytes = Data("%PDF-1.4\n% the lease\n%%EOF\n".utf8)
+        let reference = try store.media.store(bytes, fileExtension: "pdf")
+        let home = try makeList("Home", ["Call the landlord"], in: store)
+        try store.apply(.insert([Reminder(id: UUID(), listID: home, title: "lease.pdf", notes: MediaLink.link(to: reference),
+                                          position: 1, created: Date(), modified: Date())]))
+        try store.checkpoint()
+        let (tote, window) = try launchTote(width: 620)
+        _ = try openList("Home", showing: "Call the landlord", of: tote, window: window)
+        let button = try waitForCenter(of: tote, named: "Open Link", window: window)
+        try session.xdotool(["mousemove", "\(button.x)", "\(button.y)", "click", "1"])
+        try session.waitUntil("the default app asked to open the file", timeout: 15) { !opened(log).isEmpty }
+        let uri = try XCTUnwrap(opened(log).first)
+        let file = uri.hasPrefix("/") ? URL(fileURLWithPath: uri) : try XCTUnwrap(URL(string: uri))
+        XCTAssertEqual(file.lastPathComponent, "lease.pdf")
+        XCTAssertNotEqual(file.path, store.media.url(for: reference).path, "a copy, never the stored file")
+        XCTAssertEqual(try Data(contentsOf: file), bytes)
+    }
 }

@@ -91,11 +91,11 @@ import Testing
         func reminder(notes: String) -> Reminder {
             Reminder(id: UUID(), listID: UUID(), title: "T", notes: notes, position: 0, created: .now, modified: .now)
         }
-        #expect(WebLinks.link(heldBy: reminder(notes: "https://example.org/tart")) == "https://example.org/tart")
-        #expect(WebLinks.link(heldBy: reminder(notes: " mailto:ann@example.org\n")) == "mailto:ann@example.org")
+        #expect(reminder(notes: "https://example.org/tart").link == "https://example.org/tart")
+        #expect(reminder(notes: " mailto:ann@example.org\n").link == "mailto:ann@example.org")
         for notes in ["", "Buy https://example.org/ too", "https://a.example/\nhttps://b.example/",
                       "javascript:alert(1)", "file:///etc/passwd", "tote:note/\(UUID().uuidString)", "ada@example.org"] {
-            #expect(WebLinks.link(heldBy: reminder(notes: notes)) == nil, "\(notes)")
+            #expect(reminder(notes: notes).link == nil, "\(notes)")
         }
     }
 

@@ -786,30 +786,10 @@ final class NoteEditor {
         }
     }
 
-    /// Opens a file's chip with the desktop's app for it: a read-only copy under the file's own
-    /// name, so that nothing the app saves can change the stored file (its name is its
-    /// content's digest), and an app that edits it asks where to save rather than writing
-    /// into a folder Tote clears.
+    /// Opens a file's chip with the desktop's app for it, as a read-only copy.
     private func open(_ attachment: Attachment) {
-        let media = store.media, exports = ToteApplication.exportsFolder
-        Task { [weak self] in
-            let failures = ExportFailures()
-            let copy = await Task.detached {
-                failures.attempt(attachment.fileName) {
-                    let copy = try media.exportCopy(of: attachment, into: exports)
-                    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: copy.path)
-                    return copy
-                }
-            }.value
-            guard let self else { return }
-            guard let copy else {
-                if let message = failures.message { self.onExportFailed(message) }
-                return
-            }
-            Launcher.open(copy.absoluteString, from: self.textView) { [weak self] reason in
-                self?.onExportFailed(format(tr("Could not open “{file}”: {reason}"),
-                                            ["file": attachment.fileName, "reason": reason]))
-            }
+        Launcher.openCopy(of: attachment.media, named: attachment.fileName, media: store.media, from: textView) {
+            [weak self] message in self?.onExportFailed(message)
         }
     }
 

@@ -1,5 +1,6 @@
 import CAdw
 import Foundation
+import ToteCore
 
 /// Opens a link or a file with the app the desktop chose for it (through the portal when
 /// there is one), from a widget's window; says why when that fails.
@@ -29,5 +30,39 @@ enum Launcher {
                 }
             }
         }, pending)
+    }
+
+    /// Opens a stored file with the desktop's app for it: a read-only copy under `name`, made
+    /// off the main thread, so that nothing the app saves can change the stored file (its
+    /// name is its content's digest), and an app that edits it asks where to save rather than
+    /// writing into a folder Tote clears. `failed` gets what a toast says.
+    static func openCopy(
+        of reference: MediaReference, named name: String, media: MediaStore, from widget: WidgetPointer,
+        failed: @escaping @MainActor (String) -> Void
+    ) {
+        let exports = ToteApplication.exportsFolder
+        let attachment = Attachment(kind: .file, media: reference, fileName: name, mimeType: "application/octet-stream",
+                                    byteCount: 0)
+        g_object_ref(widget.raw)
+        let address = UInt(bitPattern: widget.raw)
+        Task {
+            let failures = ExportFailures()
+            let copy = await Task.detached {
+                failures.attempt(name) {
+                    let copy = try media.exportCopy(of: attachment, into: exports)
+                    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: copy.path)
+                    return copy
+                }
+            }.value
+            let widget = UnsafeMutableRawPointer(bitPattern: address)!.assumingMemoryBound(to: GtkWidget.self)
+            defer { g_object_unref(widget.raw) }
+            guard let copy else {
+                if let message = failures.message { failed(message) }
+                return
+            }
+            open(copy.absoluteString, from: widget) { reason in
+                failed(format(tr("Could not open “{file}”: {reason}"), ["file": name, "reason": reason]))
+            }
+        }
     }
 }

@@ -49,7 +49,7 @@ final class ReminderListView {
         var entry: WidgetPointer?
         let due: WidgetPointer
         let priority: WidgetPointer
-        /// Shown when the reminder holds a web or mail link (`WebLinks.link(heldBy:)`).
+        /// Shown when the reminder holds a web or mail link (`Reminder.link`).
         let link: WidgetPointer
         var id: UUID?
         var isEditing = false
@@ -327,7 +327,7 @@ final class ReminderListView {
         let (marks, name) = Self.describe(reminder.priority)
         gtk_label_set_text(row.priority.opaque, marks)
         gtk_widget_set_visible(row.priority, (reminder.priority != .none).g)
-        let hasLink = WebLinks.link(heldBy: reminder) != nil
+        let hasLink = reminder.link != nil
         gtk_widget_set_visible(row.link, hasLink.g)
         // The list item widget around the row is what screen readers announce. No tooltip
         // on the priority marks: gtk_widget_set_tooltip_text costs 0.4 ms, and a screenful

@@ -341,9 +341,16 @@ final class RemindersPane {
         }
     }
 
-    /// Opens the web or mail link a reminder holds with the desktop's app for it.
+    /// Opens the link a reminder holds with the desktop's app for it: a web page, a mail
+    /// address, or a copy of the file dropped as it, named after the reminder.
     private func openLink(of id: UUID) {
-        guard let index = view.indexByID[id], let link = WebLinks.link(heldBy: view.shown[index]) else { return }
+        guard let index = view.indexByID[id], let link = view.shown[index].link else { return }
+        if let file = MediaLink.reference(in: link) {
+            Launcher.openCopy(of: file, named: view.shown[index].title, media: store.media, from: view.listView) {
+                [weak self] message in self?.onToast(message, false)
+            }
+            return
+        }
         Launcher.open(link, from: view.listView) { [weak self] reason in
             self?.onToast(format(tr("Could not open “{link}”: {reason}"), ["link": link, "reason": reason]), false)
         }
@@ -450,13 +457,17 @@ final class RemindersPane {
         return true
     }
 
-    /// Calendar and contact files dropped or pasted into a list (from Files): their reminders go in at
-    /// `before` as one step, read off the main thread. A file that holds none is named in a
-    /// toast with the reason; the others still come in.
+    /// Files dropped or pasted into a list (from Files): calendars' to-dos, contact cards, and a
+    /// reminder linking a stored copy of any other file go in at `before` as one step, read
+    /// and copied off the main thread. A file that gives none is named in a toast with the
+    /// reason; the others still come in.
     func insertReminderFiles(atPaths paths: [String], into target: UUID, before: UUID?) {
+        let media = store.media
         Task { [weak self] in
             let results = await Task.detached {
-                paths.map { path in (URL(fileURLWithPath: path).lastPathComponent, Self.readReminderFile(at: URL(fileURLWithPath: path))) }
+                paths.map { path in
+                    (URL(fileURLWithPath: path).lastPathComponent, Self.readReminderFile(at: URL(fileURLWithPath: path), media: media))
+                }
             }.value
             guard let self else { return }
             var items: [ReminderTransfer.Item] = []
@@ -488,8 +499,13 @@ final class RemindersPane {
         case format(ReminderTransfer.Failure)
     }
 
-    nonisolated private static func readReminderFile(at url: URL) -> Result<ICalendarFormat.Import, ImportFailure> {
-        do {
+    /// A calendar file's reminders; with `media`, any other dropped file as a reminder linking
+    /// its stored copy (`ReminderTransfer.items(fromFileAt:media:)`).
+    nonisolated private static func readReminderFile(
+        at url: URL, media: MediaStore? = nil
+    ) -> Result<ICalendarFormat.Import, ImportFailure> {
+        do throws(ReminderTransfer.ReminderFileProblem) {
+            if let media { return .success(try ReminderTransfer.items(fromFileAt: url, media: media)) }
             return .success(try ReminderTransfer.items(inFileAt: url))
         } catch {
             switch error {
@@ -670,7 +686,7 @@ final class RemindersPane {
     /// button does the same with the pointer).
     private var selectedLinkHolder: UUID? {
         view.selectedIDs.lazy.compactMap { self.view.indexByID[$0].map { self.view.shown[$0] } }
-            .first { WebLinks.link(heldBy: $0) != nil }?.id
+            .first { $0.link != nil }?.id
     }
 
     /// The list page's menu: the list, then the selection.

@@ -55,15 +55,8 @@ public enum WebLinks {
         links.map { ICalendarFormat.Item(title: $0.title, notes: $0.url) }
     }
 
-    /// The address a reminder holds: its notes, when they are one web or mail link and
-    /// nothing else (as a dropped link leaves them). Its row offers to open it.
-    public static func link(heldBy reminder: Reminder) -> String? {
-        let notes = reminder.notes.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !notes.contains(where: \.isWhitespace) else { return nil }
-        return webAddress(notes)
-    }
-
-    private static func webAddress(_ address: String) -> String? {
+    /// The address as a web or mail link Tote keeps; nil for any other.
+    static func webAddress(_ address: String) -> String? {
         guard let url = ContentRules.safeLink(address), let scheme = url.split(separator: ":").first?.lowercased(),
               ["http", "https", "mailto"].contains(scheme)
         else { return nil }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import ToteCore
+
+@Suite struct MediaLinkTests {
+    private let digest = String(repeating: "0123456789abcdef", count: 4)
+
+    @Test func aLinkNamesExactlyOneStoredFile() {
+        let reference = MediaReference(digest: digest, fileExtension: "pdf")
+        #expect(MediaLink.link(to: reference) == "tote:media/\(digest).pdf")
+        #expect(MediaLink.reference(in: MediaLink.link(to: reference)) == reference)
+        let bare = MediaReference(digest: digest, fileExtension: "")
+        #expect(MediaLink.reference(in: MediaLink.link(to: bare)) == bare)
+        for bad in ["tote:media/\(digest.uppercased()).pdf", "tote:media/\(digest.dropLast()).pdf", "tote:media/\(digest).",
+                    "tote:media/\(digest).p/df", "tote:media/../\(digest).pdf", "tote:media/\(digest).pdf.exe",
+                    "tote:note/\(UUID().uuidString)", "file:///\(digest).pdf", " tote:media/\(digest).pdf"] {
+            #expect(MediaLink.reference(in: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func aReminderHoldsAStoredFileAsItsLink() {
+        let link = "tote:media/\(digest).pdf"
+        let reminder = Reminder(id: UUID(), listID: UUID(), title: "receipt.pdf", notes: link, position: 0,
+                                created: .now, modified: .now)
+        #expect(reminder.link == link)
+    }
+
+    @Test func anyOtherFileDroppedOnAListIsAReminderLinkingItsStoredCopy() throws {
+        let folder = try TemporaryFolder()
+        let media = MediaStore(directory: folder.url.appendingPathComponent("media"))
+        let pdf = folder.url.appendingPathComponent("receipt.pdf")
+        let bytes = Data("%PDF-1.4\n% a receipt\n".utf8)
+        try bytes.write(to: pdf)
+        let found = try ReminderTransfer.items(fromFileAt: pdf, media: media)
+        #expect(found.items.count == 1)
+        #expect(found.items[0].title == "receipt.pdf")
+        let reference = try #require(MediaLink.reference(in: found.items[0].notes))
+        #expect(try Data(contentsOf: media.url(for: reference)) == bytes)
+        #expect(FileManager.default.fileExists(atPath: pdf.path), "the dropped file stays where it was")
+
+        let calendar = folder.url.appendingPathComponent("Market.ics")
+        try Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:Cheese\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8).write(to: calendar)
+        #expect(try ReminderTransfer.items(fromFileAt: calendar, media: media).items.map(\.title) == ["Cheese"])
+
+        let oddName = folder.url.appendingPathComponent("two\nlines\u{7}.txt")
+        try Data("x".utf8).write(to: oddName)
+        #expect(try ReminderTransfer.items(fromFileAt: oddName, media: media).items[0].title == "two lines .txt")
+
+        #expect(throws: ReminderTransfer.ReminderFileProblem.self) {
+            try ReminderTransfer.items(fromFileAt: folder.url, media: media)
+        }
+        #expect(throws: ReminderTransfer.ReminderFileProblem.file(.missing)) {
+            try ReminderTransfer.items(fromFileAt: folder.url.appendingPathComponent("gone.pdf"), media: media)
+        }
+    }
+}
