@@ -176,6 +176,33 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertEqual(Set(checklist.map(\.plainText)), ["Pack the tent", "Buy gas"])
     }
 
+    /// A picture, a PDF and two calendar files dragged together from Files onto a list: the
+    /// to-dos come in, and the picture and the PDF each become a reminder linking its stored
+    /// copy, all in one step at the drop point.
+    func testFilesDraggedTogetherFromFilesAllArriveInAList() throws {
+        let store = try Store(location: session.storeLocation)
+        let trip = try makeList("Trip", ["Book the site"], in: store)
+        try store.checkpoint()
+        let (tote, toteWindow) = try launchTote(width: 620)
+        let first = try openList("Trip", showing: "Book the site", of: tote, window: toteWindow)
+        let (files, filesWindow, folder) = try openFiles("Packing")
+        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:navy", folder.appendingPathComponent("a-map.png").path]), 0)
+        try Data("%PDF-1.4\n% tickets\n%%EOF\n".utf8).write(to: folder.appendingPathComponent("b-tickets.pdf"))
+        for (name, todo) in [("c-pack.ics", "Pack the tent"), ("d-buy.ics", "Buy gas")] {
+            try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nBEGIN:VTODO\r\nUID:\(name)\r\nSUMMARY:\(todo)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+                .write(to: folder.appendingPathComponent(name))
+        }
+        let dragged = try select(["a-map.png", "b-tickets.pdf", "c-pack.ics", "d-buy.ics"], in: files, window: filesWindow)
+        try session.drag(from: dragged, to: (first.x, first.y + 12))
+        try session.waitUntil("everything in the list", timeout: 15) {
+            (try? session.store()?.reminders(inList: trip).count) == 5
+        }
+        let reminders = try XCTUnwrap(session.store()?.reminders(inList: trip))
+        XCTAssertEqual(reminders.map(\.title), ["Book the site", "a-map.png", "b-tickets.pdf", "Pack the tent", "Buy gas"])
+        XCTAssertNotNil(MediaLink.reference(in: reminders[1].notes))
+        XCTAssertNotNil(MediaLink.reference(in: reminders[2].notes))
+    }
+
     /// A picture copied in Files (Ctrl+C) and pasted into a note (Ctrl+V) comes in as the
     /// picture, not as its path.
     func testAPictureCopiedInFilesIsPastedIntoANoteAsThePicture() throws {
