@@ -44,6 +44,32 @@ final class ReminderListTests: GTKTestCase {
         titles.compactMap { title in pane.view.shown.first { $0.title == title }?.id }
     }
 
+    /// Priority and Due are radio items showing what the selected reminders share.
+    func testPriorityAndDueShowTheSelectionsValue() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, _, pane, store, a, _ in
+                @MainActor func shown(_ name: String) -> String {
+                    guard let action = pane.actions[name] else { return "?" }
+                    let state = g_action_get_state(action)
+                    defer { g_variant_unref(state) }
+                    return String(cString: g_variant_get_string(state, nil))
+                }
+                pane.view.select(Self.ids(pane, ["a2"]))
+                XCTAssertEqual([shown("priority"), shown("due")], ["none", "none"])
+                XCTAssertTrue(gtk_widget_activate_action_variant(pane.view.listView, "list.priority", g_variant_new_string("high")).isTrue)
+                XCTAssertTrue(gtk_widget_activate_action_variant(pane.view.listView, "list.due", g_variant_new_string("tomorrow")).isTrue)
+                XCTAssertEqual([shown("priority"), shown("due")], ["high", "tomorrow"])
+                let stored = try XCTUnwrap(store.reminders(inList: a.id).first { $0.title == "a2" })
+                XCTAssertEqual(stored.priority, .high)
+                XCTAssertEqual(stored.due, ReminderChoices.dueDate(named: "tomorrow", now: Date()))
+                pane.view.select(Self.ids(pane, ["a2", "a3"]))
+                XCTAssertEqual([shown("priority"), shown("due")], ["", ""], "they differ: no item chosen")
+                pane.view.select(Self.ids(pane, ["a3"]))
+                XCTAssertEqual([shown("priority"), shown("due")], ["none", "none"])
+            }
+        }
+    }
+
     func testSelectionFollowsTheListViewAndSelectAll() throws {
         try onMainActor {
             try Self.withTwoLists { _, _, pane, _, _, _ in

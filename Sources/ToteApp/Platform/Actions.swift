@@ -53,6 +53,32 @@ enum Actions {
         return action
     }
 
+    /// Adds an action with a string state and parameter: menu items targeting it are radio
+    /// items, the one whose target is the state shown chosen. Activating one calls `handler`
+    /// with its target; the owner keeps the state (`setState(of:toChoice:)`).
+    @discardableResult
+    static func addChoice(
+        _ name: String, to map: OpaquePointer, _ handler: @escaping @MainActor (String) -> Void
+    ) -> OpaquePointer {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new_stateful(name, type, g_variant_new_string(""))!
+        action.connect("activate") { (value: UnsafeMutableRawPointer?) in
+            handler(value.map { String(cString: g_variant_get_string(OpaquePointer($0), nil)) } ?? "")
+        }
+        g_action_map_add_action(map, action)
+        g_object_unref(action.raw)
+        return action
+    }
+
+    static func setState(of action: OpaquePointer, toChoice choice: String) {
+        let state = g_action_get_state(action)
+        defer { g_variant_unref(state) }
+        if String(cString: g_variant_get_string(state, nil)) != choice {
+            g_simple_action_set_state(action, g_variant_new_string(choice))
+        }
+    }
+
     static func setState(of action: OpaquePointer, to on: Bool) {
         let state = g_action_get_state(action)
         defer { g_variant_unref(state) }

@@ -20,7 +20,7 @@ final class RemindersPane {
     /// All reminders of the shown list, in order (hidden completed ones too).
     private(set) var rows: [Reminder] = []
     private var showingCompleted = true
-    private var actions: [String: OpaquePointer] = [:]
+    private(set) var actions: [String: OpaquePointer] = [:]
     private var contextMenu: WidgetPointer?
 
     /// A list should be shown (after undo, a move, an import).
@@ -115,6 +115,7 @@ final class RemindersPane {
         history.record(command, selectionBefore: before, selectionAfter: after)
         onNewStep()
         showResult(of: command, selection: after)
+        updateActionStates()  // the menu's Priority and Due show the new values
         return true
     }
 
@@ -240,11 +241,8 @@ final class RemindersPane {
         perform(command, selecting: ids)
     }
 
-    private func setDue(daysFromToday: Int?) {
+    private func setDue(_ due: Date?) {
         let ids = view.selectedIDs
-        let due = daysFromToday.flatMap {
-            Calendar.current.date(byAdding: .day, value: $0, to: Calendar.current.startOfDay(for: Date()))
-        }
         guard let command = ReminderEditing.settingDue(ids, to: due, in: rows, now: now) else { return }
         perform(command, selecting: ids)
     }
@@ -643,17 +641,12 @@ final class RemindersPane {
         add("rename-reminder") { pane, _ in pane.view.editSelectedTitle() }
         add("move-up") { pane, _ in pane.reorderSelection(by: -1) }
         add("move-down") { pane, _ in pane.reorderSelection(by: 1) }
-        add("priority", parameter: "s") { pane, value in
-            let priority: Reminder.Priority = switch value {
-            case "high": .high
-            case "medium": .medium
-            case "low": .low
-            default: .none
-            }
-            pane.setPriority(priority)
+        // Radio items showing what the selection shares (updateActionStates).
+        actions["priority"] = Actions.addChoice("priority", to: group) { [weak self] name in
+            self?.setPriority(ReminderChoices.priority(named: name))
         }
-        add("due", parameter: "s") { pane, value in
-            pane.setDue(daysFromToday: value == "today" ? 0 : value == "tomorrow" ? 1 : nil)
+        actions["due"] = Actions.addChoice("due", to: group) { [weak self] name in
+            self?.setDue(ReminderChoices.dueDate(named: name, now: Date()))
         }
         add("rename-list") { pane, _ in pane.chooseListName() }
         add("delete-list") { pane, _ in pane.deleteList() }
@@ -680,6 +673,9 @@ final class RemindersPane {
             if let action = actions[name] { g_simple_action_set_enabled(action, hasSelection.g) }
         }
         if let action = actions["open-link"] { g_simple_action_set_enabled(action, (selectedLinkHolder != nil).g) }
+        let selected = view.selectedIDs.compactMap { view.indexByID[$0].map { view.shown[$0] } }
+        if let action = actions["priority"] { Actions.setState(of: action, toChoice: ReminderChoices.priority(of: selected)) }
+        if let action = actions["due"] { Actions.setState(of: action, toChoice: ReminderChoices.due(of: selected, now: Date())) }
     }
 
     /// The first selected reminder that holds a link: the menu's Open Link opens it (the row's

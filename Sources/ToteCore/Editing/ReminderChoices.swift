@@ -1,0 +1,47 @@
+import Foundation
+
+/// What the reminder menu's Priority and Due items show as chosen (radio items) for the
+/// selected reminders, and what each choice sets. A choice is named as the menu's action
+/// target names it; "" is no choice (the reminders differ, or none is selected).
+public enum ReminderChoices {
+    public static func priorityName(_ priority: Reminder.Priority) -> String {
+        switch priority {
+        case .high: "high"
+        case .medium: "medium"
+        case .low: "low"
+        case .none: "none"
+        }
+    }
+
+    public static func priority(named name: String) -> Reminder.Priority {
+        Reminder.Priority.allCases.first { priorityName($0) == name } ?? .none
+    }
+
+    /// The priority the reminders share.
+    public static func priority(of reminders: [Reminder]) -> String {
+        shared(reminders.map { priorityName($0.priority) })
+    }
+
+    /// The due date the reminders share, as Today, Tomorrow or None; "" for any other date.
+    public static func due(of reminders: [Reminder], now: Date, calendar: Calendar = .current) -> String {
+        shared(reminders.map { reminder in
+            guard let due = reminder.due else { return "none" }
+            if calendar.isDate(due, inSameDayAs: now) { return "today" }
+            if let tomorrow = calendar.date(byAdding: .day, value: 1, to: now), calendar.isDate(due, inSameDayAs: tomorrow) {
+                return "tomorrow"
+            }
+            return ""
+        })
+    }
+
+    /// The due date a choice sets: the start of that day; nil for None.
+    public static func dueDate(named name: String, now: Date, calendar: Calendar = .current) -> Date? {
+        let days = name == "today" ? 0 : name == "tomorrow" ? 1 : nil
+        return days.flatMap { calendar.date(byAdding: .day, value: $0, to: calendar.startOfDay(for: now)) }
+    }
+
+    private static func shared(_ names: [String]) -> String {
+        guard let first = names.first, names.allSatisfy({ $0 == first }) else { return "" }
+        return first
+    }
+}
