@@ -35,4 +35,10 @@ import Testing
         #expect(ReminderChoices.due(of: [reminder(due: today), reminder()], now: now, calendar: calendar) == "")
         #expect(ReminderChoices.due(of: [reminder(due: today.addingTimeInterval(5 * 86_400))], now: now, calendar: calendar) == "")
     }
+
+    @Test func aDayChosenOnTheCalendarStartsAtMidnightThere() throws {
+        let day = try #require(ReminderChoices.startOfDay(year: 2026, month: 12, day: 24, calendar: calendar))
+        #expect(calendar.dateComponents([.year, .month, .day, .hour, .minute], from: day)
+                    == DateComponents(year: 2026, month: 12, day: 24, hour: 0, minute: 0))
+    }
 }

@@ -241,6 +241,18 @@ final class RemindersPane {
         perform(command, selecting: ids)
     }
 
+    /// Asks for a due date on a calendar (showing the first selected reminder's) and sets it.
+    private func chooseDue() {
+        let ids = view.selectedIDs
+        guard !ids.isEmpty else { return }
+        let shown = ids.lazy.compactMap { self.view.indexByID[$0].flatMap { self.view.shown[$0].due } }.first
+        DateDialog.present(on: window, heading: tr("Due Date"), showing: shown ?? Date(), confirm: tr("_Set")) {
+            [weak self] day in
+            guard let self, self.view.selectedIDs == ids else { return }
+            self.setDue(day)
+        }
+    }
+
     private func setDue(_ due: Date?) {
         let ids = view.selectedIDs
         guard let command = ReminderEditing.settingDue(ids, to: due, in: rows, now: now) else { return }
@@ -648,6 +660,7 @@ final class RemindersPane {
         actions["due"] = Actions.addChoice("due", to: group) { [weak self] name in
             self?.setDue(ReminderChoices.dueDate(named: name, now: Date()))
         }
+        add("choose-due") { pane, _ in pane.chooseDue() }
         add("rename-list") { pane, _ in pane.chooseListName() }
         add("delete-list") { pane, _ in pane.deleteList() }
         add("list-up") { pane, _ in pane.moveList(by: -1) }
@@ -669,7 +682,7 @@ final class RemindersPane {
     private func updateActionStates() {
         let hasSelection = !view.selectedIDs.isEmpty
         for name in ["move-to-list", "copy-to-list", "cut", "copy", "delete", "toggle-done", "rename-reminder",
-                     "move-up", "move-down", "priority", "due"] {
+                     "move-up", "move-down", "priority", "due", "choose-due"] {
             if let action = actions[name] { g_simple_action_set_enabled(action, hasSelection.g) }
         }
         if let action = actions["open-link"] { g_simple_action_set_enabled(action, (selectedLinkHolder != nil).g) }
@@ -725,7 +738,7 @@ final class RemindersPane {
             .map { ($0.0, "list.priority::\($0.1)") })
         g_menu_append_submenu(mark, tr("_Priority"), priority.cast())
         let due = menuSection([(tr("_Today"), "today"), (tr("T_omorrow"), "tomorrow"), (tr("_No Due Date"), "none")]
-            .map { ($0.0, "list.due::\($0.1)") })
+            .map { ($0.0, "list.due::\($0.1)") } + [(tr("Choose _Date…"), "list.choose-due")])
         g_menu_append_submenu(mark, tr("_Due"), due.cast())
         g_menu_append(mark, tr("_Delete"), "list.delete")
         g_menu_append_section(menu, nil, mark.cast())

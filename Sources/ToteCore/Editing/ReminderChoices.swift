@@ -40,6 +40,11 @@ public enum ReminderChoices {
         return days.flatMap { calendar.date(byAdding: .day, value: $0, to: calendar.startOfDay(for: now)) }
     }
 
+    /// The start of a day chosen on a calendar, in `calendar`'s time zone.
+    public static func startOfDay(year: Int, month: Int, day: Int, calendar: Calendar = .current) -> Date? {
+        calendar.date(from: DateComponents(year: year, month: month, day: day))
+    }
+
     private static func shared(_ names: [String]) -> String {
         guard let first = names.first, names.allSatisfy({ $0 == first }) else { return "" }
         return first
