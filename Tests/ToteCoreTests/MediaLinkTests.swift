@@ -53,4 +53,24 @@ import Testing
             try ReminderTransfer.items(fromFileAt: folder.url.appendingPathComponent("gone.pdf"), media: media)
         }
     }
+
+    @Test func aCopyIsNamedAfterTheReminderWithTheStoredFilesExtension() {
+        let pdf = MediaReference(digest: digest, fileExtension: "pdf")
+        #expect(MediaLink.fileName(forTitle: "receipt.pdf", of: pdf) == "receipt.pdf")
+        #expect(MediaLink.fileName(forTitle: "Pay the bill", of: pdf) == "Pay the bill.pdf")
+        #expect(MediaLink.fileName(forTitle: "../../etc/passwd", of: pdf) == "etcpasswd.pdf")
+        let long = MediaLink.fileName(forTitle: String(repeating: "한", count: 300), of: pdf)
+        #expect(long.utf8.count <= 255 && long.hasSuffix(".pdf"))
+        #expect(MediaLink.fileName(forTitle: "notes", of: MediaReference(digest: digest, fileExtension: "")) == "notes")
+    }
+
+    @Test func aStoredFilesLinkNeverLeavesTote() {
+        let reminder = Reminder(id: UUID(), listID: UUID(), title: "receipt.pdf", notes: "tote:media/\(digest).pdf",
+                                position: 0, created: .now, modified: .now)
+        let exported = ICalendarFormat.export([reminder])
+        #expect(!exported.contains(digest) && !exported.contains("tote:media"))
+        #expect(exported.contains("receipt.pdf"))
+        #expect(ReminderTransfer.data(for: ReminderTransfer.toteMIMEType, of: [reminder]).map {
+            String(decoding: $0, as: UTF8.self).contains("tote:media") } == true, "Tote's own payload keeps it")
+    }
 }

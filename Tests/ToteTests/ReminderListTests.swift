@@ -94,6 +94,7 @@ final class ReminderListTests: GTKTestCase {
                 gtk_calendar_select_day(OpaquePointer(calendar), christmasEve)
                 g_date_time_unref(christmasEve)
                 adw_message_dialog_response(found.assumingMemoryBound(to: AdwMessageDialog.self), "confirm")
+                gtk_window_close(found.assumingMemoryBound(to: GtkWindow.self))  // as its button would
                 let stored = try XCTUnwrap(store.reminders(inList: a.id).first { $0.title == "a4" })
                 XCTAssertEqual(stored.due, ReminderChoices.startOfDay(year: 2026, month: 12, day: 24))
             }

@@ -14,9 +14,10 @@ enum DateDialog {
         let dialog = adw_message_dialog_new(window.cast(), heading, nil)!
         let calendar = gtk_calendar_new()!
         if let shown {
-            let day = Calendar.current.dateComponents([.year, .month, .day], from: shown)
-            if let year = day.year, let month = day.month, let dayOfMonth = day.day,
-               let date = g_date_time_new_local(Int32(year), Int32(month), Int32(dayOfMonth), 0, 0, 0) {
+            let day = ReminderChoices.localGregorian.dateComponents([.year, .month, .day], from: shown)
+            if let year = day.year.flatMap(Int32.init(exactly:)), let month = day.month.flatMap(Int32.init(exactly:)),
+               let dayOfMonth = day.day.flatMap(Int32.init(exactly:)),
+               let date = g_date_time_new_local(year, month, dayOfMonth, 0, 0, 0) {
                 gtk_calendar_select_day(calendar.opaque, date)
                 g_date_time_unref(date)
             }

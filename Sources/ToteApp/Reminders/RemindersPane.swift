@@ -246,15 +246,14 @@ final class RemindersPane {
         let ids = view.selectedIDs
         guard !ids.isEmpty else { return }
         let shown = ids.lazy.compactMap { self.view.indexByID[$0].flatMap { self.view.shown[$0].due } }.first
+        // The reminders chosen when asked, wherever they are by then (gone ones are skipped).
         DateDialog.present(on: window, heading: tr("Due Date"), showing: shown ?? Date(), confirm: tr("_Set")) {
-            [weak self] day in
-            guard let self, self.view.selectedIDs == ids else { return }
-            self.setDue(day)
+            [weak self] day in self?.setDue(day, of: ids)
         }
     }
 
-    private func setDue(_ due: Date?) {
-        let ids = view.selectedIDs
+    private func setDue(_ due: Date?, of chosen: [UUID]? = nil) {
+        let ids = chosen ?? view.selectedIDs
         guard let command = ReminderEditing.settingDue(ids, to: due, in: rows, now: now) else { return }
         perform(command, selecting: ids)
     }
@@ -356,7 +355,8 @@ final class RemindersPane {
     private func openLink(of id: UUID) {
         guard let index = view.indexByID[id], let link = view.shown[index].link else { return }
         if let file = MediaLink.reference(in: link) {
-            Launcher.openCopy(of: file, named: view.shown[index].title, media: store.media, from: view.listView) {
+            let name = MediaLink.fileName(forTitle: view.shown[index].title, of: file)
+            Launcher.openCopy(of: file, named: name, media: store.media, from: view.listView) {
                 [weak self] message in self?.onToast(message, false)
             }
             return

@@ -23,7 +23,7 @@ public enum ReminderChoices {
     }
 
     /// The due date the reminders share, as Today, Tomorrow or None; "" for any other date.
-    public static func due(of reminders: [Reminder], now: Date, calendar: Calendar = .current) -> String {
+    public static func due(of reminders: [Reminder], now: Date, calendar: Calendar = localGregorian) -> String {
         shared(reminders.map { reminder in
             guard let due = reminder.due else { return "none" }
             if calendar.isDate(due, inSameDayAs: now) { return "today" }
@@ -35,14 +35,22 @@ public enum ReminderChoices {
     }
 
     /// The due date a choice sets: the start of that day; nil for None.
-    public static func dueDate(named name: String, now: Date, calendar: Calendar = .current) -> Date? {
+    public static func dueDate(named name: String, now: Date, calendar: Calendar = localGregorian) -> Date? {
         let days = name == "today" ? 0 : name == "tomorrow" ? 1 : nil
         return days.flatMap { calendar.date(byAdding: .day, value: $0, to: calendar.startOfDay(for: now)) }
     }
 
     /// The start of a day chosen on a calendar, in `calendar`'s time zone.
-    public static func startOfDay(year: Int, month: Int, day: Int, calendar: Calendar = .current) -> Date? {
+    public static func startOfDay(year: Int, month: Int, day: Int, calendar: Calendar = localGregorian) -> Date? {
         calendar.date(from: DateComponents(year: year, month: month, day: day))
+    }
+
+    /// GLib's calendar (GtkCalendar's days) in the local time zone, whatever calendar the
+    /// locale prefers: a day chosen on it means the same day here.
+    public static var localGregorian: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        return calendar
     }
 
     private static func shared(_ names: [String]) -> String {

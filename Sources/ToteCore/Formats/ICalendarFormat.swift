@@ -58,7 +58,8 @@ public enum ICalendarFormat {
             let todo = icalcomponent_new(ICAL_VTODO_COMPONENT)!
             icalcomponent_add_property(todo, icalproperty_new_uid(reminder.id.uuidString))
             icalcomponent_add_property(todo, icalproperty_new_summary(clean(reminder.title)))
-            if !reminder.notes.isEmpty {
+            // A stored file's link means nothing outside Tote and would give away its digest.
+            if !reminder.notes.isEmpty, reminder.link.flatMap(MediaLink.reference(in:)) == nil {
                 icalcomponent_add_property(todo, icalproperty_new_description(clean(reminder.notes)))
             }
             icalcomponent_add_property(

@@ -17,10 +17,23 @@ public enum MediaLink {
         let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let digest = String(parts[0])
         let fileExtension = parts.count > 1 ? String(parts[1]) : ""
-        guard digest.count == 64, digest.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
+        guard digest.count == 64, digest.allSatisfy({ $0.isASCII && $0.isHexDigit && !$0.isUppercase }),
               MediaReference.sanitized(fileExtension) == fileExtension, parts.count == 1 || !fileExtension.isEmpty
         else { return nil }
         return MediaReference(digest: digest, fileExtension: fileExtension)
+    }
+}
+
+extension MediaLink {
+    /// The name the copy of a reminder's file is opened under: the reminder's title (which
+    /// may have been renamed) with the stored file's extension, fitting a file system's 255
+    /// bytes.
+    public static func fileName(forTitle title: String, of reference: MediaReference) -> String {
+        var name = title
+        let ending = "." + reference.fileExtension
+        if !reference.fileExtension.isEmpty, name.lowercased().hasSuffix(ending) { name.removeLast(ending.count) }
+        guard !reference.fileExtension.isEmpty else { return Exports.fileName(name, fallback: "File", fileExtension: "").trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
+        return Exports.fileName(name, fallback: "File", fileExtension: reference.fileExtension)
     }
 }
 
