@@ -3,15 +3,14 @@ import CShim
 import Foundation
 import ToteCore
 
-/// An AdwMessageDialog with a calendar, for choosing a day: Cancel, and a suggested response
-/// that passes on the chosen day (its start, in the local time zone).
+/// A dialog with a calendar, for choosing a day: Cancel, and a suggested response that
+/// passes on the chosen day (its start, in the local time zone).
 @MainActor
 enum DateDialog {
     static func present(
         on window: WidgetPointer, heading: String, showing shown: Date?, confirm: String,
         onConfirm: @escaping @MainActor (Date) -> Void
     ) {
-        let dialog = adw_message_dialog_new(window.cast(), heading, nil)!
         let calendar = gtk_calendar_new()!
         if let shown {
             let day = ReminderChoices.localGregorian.dateComponents([.year, .month, .day], from: shown)
@@ -23,16 +22,8 @@ enum DateDialog {
             }
         }
         tote_shim_accessible_set_label(calendar, heading)
-        adw_message_dialog_set_extra_child(dialog.cast(), calendar)
-        adw_message_dialog_add_response(dialog.cast(), "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(dialog.cast(), "confirm", confirm)
-        adw_message_dialog_set_response_appearance(dialog.cast(), "confirm", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(dialog.cast(), "confirm")
-        adw_message_dialog_set_close_response(dialog.cast(), "cancel")
-        dialog.connect("response") { response in
-            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "confirm",
-                  let chosen = gtk_calendar_get_date(calendar.opaque)
-            else { return }
+        ConfirmDialog.present(on: window, heading: heading, extra: calendar, confirm: confirm) {
+            guard let chosen = gtk_calendar_get_date(calendar.opaque) else { return }
             defer { g_date_time_unref(chosen) }
             if let day = ReminderChoices.startOfDay(
                 year: Int(g_date_time_get_year(chosen)), month: Int(g_date_time_get_month(chosen)),
@@ -40,7 +31,5 @@ enum DateDialog {
                 onConfirm(day)
             }
         }
-        gtk_window_present(dialog.cast())
-        gtk_widget_grab_focus(calendar)
     }
 }
