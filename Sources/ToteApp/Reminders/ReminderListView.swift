@@ -17,7 +17,7 @@ final class ReminderListView {
     var onToggleDone: ([UUID]) -> Void = { _ in }
     var onRetitle: (UUID, String) -> Void = { _, _ in }
     var onContextMenu: (Double, Double) -> Void = { _, _ in }
-    /// The row's link button was clicked: open the link the reminder holds.
+    /// The row's link button was clicked: open what the reminder links.
     var onOpenLink: (UUID) -> Void = { _ in }
     var onSelectionChanged: () -> Void = {}
     /// A drag starts on these reminders (the selection, or the row pressed): the content.
@@ -49,7 +49,8 @@ final class ReminderListView {
         var entry: WidgetPointer?
         let due: WidgetPointer
         let priority: WidgetPointer
-        /// Shown when the reminder holds a web or mail link (`Reminder.link`).
+        /// Shown when the reminder holds a link: a web page, a mail address or a stored file
+        /// (`Reminder.link`).
         let link: WidgetPointer
         var id: UUID?
         var isEditing = false
