@@ -270,6 +270,24 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "Files keeps its file: a copy")
     }
 
+    /// A video and a sound dragged from Files into a note become inline players there, named
+    /// after their files (MediaPlayerTests shows GStreamer preparing such clips to play).
+    func testAVideoAndASoundFromFilesBecomePlayersInANote() throws {
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Clips: ", folder: "Clips")
+        let fixtures = DesktopSession.repositoryRoot.appendingPathComponent("Tests/Fixtures/media")
+        for name in ["clip.webm", "tone.ogg"] {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let after = try session.characterCenters(of: tote, in: "Note body", offsets: [5], window: toteWindow)[0]
+        let dragged = try select(["clip.webm", "tone.ogg"], in: files, window: filesWindow)
+        try session.drag(from: dragged, to: (after.x + 12, after.y))
+        try session.waitUntil("the clips in the note", timeout: 20) {
+            (try? session.store()?.notes().first?.richText().attachments.map(\.kind)) == [.video, .audio]
+        }
+        // The players, named after their files, are on screen.
+        for name in ["clip.webm", "tone.ogg"] { _ = try waitForCenter(of: tote, named: name, window: toteWindow) }
+    }
+
     /// A 3 GB file (sparse: it takes no disk to read) dropped from Files: its placeholder,
     /// with progress and Cancel, is there at once while the copy runs; Cancel removes it and
     /// leaves no file in Tote's media folder; Files keeps its file.
