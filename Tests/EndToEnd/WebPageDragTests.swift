@@ -84,4 +84,13 @@ final class WebPageDragTests: EndToEndTestCase {
         XCTAssertEqual(reminders.map(\.title), ["Buy lemons", "Lemon tart"])
         XCTAssertEqual(reminders.last?.notes, "https://example.org/recipes/lemon-tart")
     }
+
+    func testAPicturesBytesFromAnotherAppBecomeAPictureInANote() throws {
+        let (tote, toteWindow, page, pageWindow) = try noteBesideWebPage(typing: "Look: ")
+        let photo = try waitForCenter(of: page, named: "Photo", window: pageWindow)
+        let end = try session.characterCenters(of: tote, in: "Note body", offsets: [3], window: toteWindow)[0]
+        try session.drag(from: photo, to: (end.x + 30, end.y))
+        try session.waitUntil("the picture in the note") { note()?.attachments.first?.kind == .image }
+        XCTAssertEqual(note()?.plainText, "Look: \u{FFFC}")
+    }
 }

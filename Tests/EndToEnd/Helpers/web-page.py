@@ -2,17 +2,25 @@
 """A stand-in for a web browser in drag tests: a GTK 4 window titled "Web Page" whose labels
 drag what browsers offer. "Styled passage" drags a selection of a page (text/html and
 text/plain, as Firefox and GNOME Web do); "Lemon tart" drags a link (text/x-moz-url in
-UTF-16, text/uri-list and text/plain, and no HTML, as some browsers and feed readers do)."""
+UTF-16, text/uri-list and text/plain, and no HTML, as some browsers and feed readers do);
+"Photo" drags a picture's own bytes (image/png alone, as an image editor does)."""
 import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
-from gi.repository import Gdk, GLib, Gtk  # noqa: E402
+gi.require_version("GdkPixbuf", "2.0")
+from gi.repository import Gdk, GdkPixbuf, GLib, Gtk  # noqa: E402
 
 PASSAGE_HTML = ('<meta charset="utf-8"><p>Bake <b>forty minutes</b>, then <i>let it cool</i> '
                 '— see <a href="https://example.org/tips">the tips</a>.</p>')
 PASSAGE_TEXT = "Bake forty minutes, then let it cool — see the tips."
 LINK = "https://example.org/recipes/lemon-tart"
+
+def photo_png():
+    """A 40 × 30 blue PNG, as an image editor would offer it."""
+    pixbuf = GdkPixbuf.Pixbuf.new(GdkPixbuf.Colorspace.RGB, False, 8, 40, 30)
+    pixbuf.fill(0x3584E4FF)
+    return pixbuf.save_to_bufferv("png", [], [])[1]
 LINK_TITLE = "Lemon tart"
 
 
@@ -39,8 +47,11 @@ def activate(app):
     drag_source(link, [("text/x-moz-url", f"{LINK}\n{LINK_TITLE}".encode("utf-16-le")),
                        ("text/uri-list", f"{LINK}\r\n".encode()),
                        ("text/plain;charset=utf-8", LINK.encode())])
+    photo = Gtk.Label(label="Photo")
+    drag_source(photo, [("image/png", photo_png())])
     box.append(passage)
     box.append(link)
+    box.append(photo)
     window.set_child(box)
     window.present()
 
