@@ -698,7 +698,7 @@ final class RemindersPane {
             .first { $0.link != nil }?.id
     }
 
-    /// The list page's menu: the list, then the selection.
+    /// The list page's menu: list commands only (the reminders' are in their context menu).
     static func listMenu() -> OpaquePointer {
         let menu = g_menu_new()!
         let list = menuSection([
@@ -708,8 +708,7 @@ final class RemindersPane {
         let view = menuSection([
             (tr("Show _Completed"), "list.show-completed"), (tr("_Import…"), "list.import"), (tr("_Export…"), "list.export"),
         ])
-        let selection = selectionMenu()
-        for part in [list, view, selection] {
+        for part in [list, view] {
             g_menu_append_section(menu, nil, part.cast())
             g_object_unref(part.raw)
         }
@@ -736,11 +735,11 @@ final class RemindersPane {
         g_menu_append(mark, tr("Open _Link"), "list.open-link")
         let priority = menuSection([(tr("_High"), "high"), (tr("_Medium"), "medium"), (tr("_Low"), "low"), (tr("_None"), "none")]
             .map { ($0.0, "list.priority::\($0.1)") })
-        g_menu_append_submenu(mark, tr("_Priority"), priority.cast())
+        g_menu_append_submenu(mark, tr("P_riority"), priority.cast())
         let due = menuSection([(tr("_Today"), "today"), (tr("T_omorrow"), "tomorrow"), (tr("_No Due Date"), "none")]
             .map { ($0.0, "list.due::\($0.1)") } + [(tr("Choose _Date…"), "list.choose-due")])
-        g_menu_append_submenu(mark, tr("_Due"), due.cast())
-        g_menu_append(mark, tr("_Delete"), "list.delete")
+        g_menu_append_submenu(mark, tr("D_ue"), due.cast())
+        g_menu_append(mark, tr("D_elete"), "list.delete")
         g_menu_append_section(menu, nil, mark.cast())
         for part in [edit, mark, priority, due] { g_object_unref(part.raw) }
         return menu
