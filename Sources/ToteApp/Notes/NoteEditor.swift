@@ -788,7 +788,8 @@ final class NoteEditor {
 
     /// Opens a file's chip with the desktop's app for it, as a read-only copy.
     private func open(_ attachment: Attachment) {
-        Launcher.openCopy(of: attachment.media, named: attachment.fileName, media: store.media, from: textView) {
+        Launcher.openCopy(of: attachment.media, named: NoteTransfer.exportName(for: attachment), media: store.media,
+                          from: textView) {
             [weak self] message in self?.onExportFailed(message)
         }
     }

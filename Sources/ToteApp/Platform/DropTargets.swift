@@ -9,7 +9,7 @@ enum DropTargets {
     /// `DropAction.offered`); owned by the caller until added to a widget. A target taking
     /// files takes them from the document portal too (`FileList.portalMIMETypes`).
     static func make(accepting mimeTypes: [String]) -> OpaquePointer {
-        let mimeTypes = mimeTypes.contains(FileList.mimeType) ? mimeTypes + FileList.portalMIMETypes : mimeTypes
+        let mimeTypes = FileList.accepting(mimeTypes)
         let formats = withCStringArray(mimeTypes) { types -> OpaquePointer in
             let builder = gdk_content_formats_builder_new()!
             var index = 0

@@ -32,7 +32,8 @@ enum Launcher {
         }, pending)
     }
 
-    /// Opens a stored file with the desktop's app for it: a read-only copy under `name`, made
+    /// Opens a stored file with the desktop's app for it: a read-only copy under `name` (a safe
+    /// file name: `NoteTransfer.exportName`, `MediaLink.fileName`), made
     /// off the main thread, so that nothing the app saves can change the stored file (its
     /// name is its content's digest), and an app that edits it asks where to save rather than
     /// writing into a folder Tote clears. `failed` gets what a toast says.
@@ -41,18 +42,12 @@ enum Launcher {
         failed: @escaping @MainActor (String) -> Void
     ) {
         let exports = ToteApplication.exportsFolder
-        let attachment = Attachment(kind: .file, media: reference, fileName: name, mimeType: "application/octet-stream",
-                                    byteCount: 0)
         g_object_ref(widget.raw)
         let address = UInt(bitPattern: widget.raw)
         Task {
             let failures = ExportFailures()
             let copy = await Task.detached {
-                failures.attempt(name) {
-                    let copy = try media.exportCopy(of: attachment, into: exports)
-                    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: copy.path)
-                    return copy
-                }
+                failures.attempt(name) { try media.exportCopy(of: reference, named: name, into: exports, readOnly: true) }
             }.value
             let widget = UnsafeMutableRawPointer(bitPattern: address)!.assumingMemoryBound(to: GtkWidget.self)
             defer { g_object_unref(widget.raw) }

@@ -22,10 +22,18 @@ public struct MediaStore: Sendable {
     /// A copy of an attachment's file under its own name, in a new folder of `directory`,
     /// for another app to take (Files gets a real file, not a content hash).
     public func exportCopy(of attachment: Attachment, into directory: URL) throws -> URL {
+        try exportCopy(of: attachment.media, named: NoteTransfer.exportName(for: attachment), into: directory)
+    }
+
+    /// A copy of a stored file under `name` (already a safe file name), in a new folder of
+    /// `directory`; read-only when asked, so that an app opening it saves elsewhere.
+    public func exportCopy(of reference: MediaReference, named name: String, into directory: URL,
+                           readOnly: Bool = false) throws -> URL {
         let folder = directory.appendingPathComponent(UUID().uuidString, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let target = folder.appendingPathComponent(NoteTransfer.exportName(for: attachment))
-        try FileManager.default.copyItem(at: url(for: attachment.media), to: target)
+        let target = folder.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: url(for: reference), to: target)
+        if readOnly { try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: target.path) }
         return target
     }
 

@@ -23,12 +23,12 @@ extension Exports {
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
         cleaned = cleaned.trimmingCharacters(in: .whitespaces)
         if cleaned.isEmpty { cleaned = fallback }
-        let budget = 255 - fileExtension.utf8.count - 1
+        let budget = fileExtension.isEmpty ? 255 : 255 - fileExtension.utf8.count - 1
         var fitted = ""
         for character in cleaned {
             guard fitted.utf8.count + String(character).utf8.count <= budget else { break }
             fitted.append(character)
         }
-        return fitted + "." + fileExtension
+        return fileExtension.isEmpty ? fitted : fitted + "." + fileExtension
     }
 }

@@ -8,6 +8,12 @@ public enum FileList {
     /// its file list, as it reads `text/uri-list` (Tote asks for files as `text/uri-list`).
     public static let portalMIMETypes = ["application/vnd.portal.filetransfer", "application/vnd.portal.files"]
 
+    /// What a drop target taking `mimeTypes` lists: a target taking files takes them from the
+    /// document portal too.
+    public static func accepting(_ mimeTypes: [String]) -> [String] {
+        mimeTypes.contains(mimeType) ? mimeTypes + portalMIMETypes : mimeTypes
+    }
+
     /// What another app offers, as Tote chooses among it: a portal's files are a file list.
     public static func offered(_ mimeTypes: [String]) -> [String] {
         guard !mimeTypes.contains(mimeType), let portal = mimeTypes.firstIndex(where: portalMIMETypes.contains) else {

@@ -32,7 +32,6 @@ extension MediaLink {
         var name = title
         let ending = "." + reference.fileExtension
         if !reference.fileExtension.isEmpty, name.lowercased().hasSuffix(ending) { name.removeLast(ending.count) }
-        guard !reference.fileExtension.isEmpty else { return Exports.fileName(name, fallback: "File", fileExtension: "").trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
         return Exports.fileName(name, fallback: "File", fileExtension: reference.fileExtension)
     }
 }
