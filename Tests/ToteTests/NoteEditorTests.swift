@@ -19,6 +19,7 @@ final class NoteEditorTests: GTKTestCase {
     func testAnEditThroughTheModelWhileFillingFinishesTheFillFirst() throws {
         try onMainActor(Self.commandWhileFilling)
     }
+    func testTheBufferHoldsFewTagsWhateverTheNoteHolds() throws { try onMainActor(Self.fewTags) }
 
     // MARK: Bodies
 
@@ -63,6 +64,36 @@ final class NoteEditorTests: GTKTestCase {
         assertBufferMatchesModel(editor)
         editor.undo()
         XCTAssertEqual(editor.text, fillingNote)
+        assertBufferMatchesModel(editor)
+    }
+
+    /// GTK 4.8 searches a buffer's tags linearly on every tagging call: 2,500 links and 100
+    /// colours give one link tag and at most `valueCapacity` colour tags, and the next note
+    /// shown starts without the last one's values.
+    @MainActor private static func fewTags() throws {
+        let crowded = RichText(paragraphs: (0..<2_500).map { index in
+            Paragraph(runs: [
+                Run("Line \(index) "),
+                Run("linked", style: TextStyle(link: "https://example.org/\(index)")),
+                Run(" red", style: TextStyle(textColor: RGBAColor(red: UInt8(index % 100), green: 0, blue: 0))),
+            ])
+        })
+        let (editor, store, home) = try makeEditor(crowded)
+        defer { withExtendedLifetime(home) {} }
+        let fixed = ["bold", "italic", "underline", "strikethrough", "monospace", "link"].count + StyleTagNames.paragraphTags.count
+        XCTAssertLessThanOrEqual(editor.tagCount, fixed + StyleTagNames.valueCapacity)
+        var iter = GtkTextIter()
+        let linkOffset = crowded.startOffset(ofParagraph: 2_400) + "Line 2400 ".count
+        gtk_text_buffer_get_iter_at_offset(editor.buffer, &iter, Int32(linkOffset))
+        XCTAssertEqual(tagNames(at: &iter), ["link"], "every link shows through the one tag")
+        XCTAssertEqual(editor.text, crowded, "a colour past the tags' capacity stays in the note")
+
+        let next = try store.createNote()
+        let plain = RichText(paragraphs: [Paragraph(runs: [Run("Blue", style: TextStyle(textColor: RGBAColor(red: 0, green: 0, blue: 255)))])])
+        try store.save(noteID: next.id, title: "", body: plain)
+        XCTAssertTrue(editor.show(try XCTUnwrap(store.note(id: next.id))))
+        waitFor("the note in the buffer") { !editor.isFillingBuffer }
+        XCTAssertLessThanOrEqual(editor.tagCount, fixed + 1, "the last note's colours went with it")
         assertBufferMatchesModel(editor)
     }
 

@@ -2,42 +2,32 @@ import CAdw
 import CShim
 import ToteCore
 
-/// The GtkTextTags that show `TextStyle` and `ParagraphStyle` in a buffer, created on first use.
-/// Character styles are one tag per attribute and value ("bold", "size:14", "link:…");
-/// paragraph styles one tag per kind ("paragraph:h1", "paragraph:bulleted").
+/// The GtkTextTags that show `TextStyle` and `ParagraphStyle` in a buffer, created on first use
+/// and named by `StyleTagNames`, which keeps them few (see there why).
 @MainActor
-struct TextTags {
+final class TextTags {
     let buffer: UnsafeMutablePointer<GtkTextBuffer>
+    private var naming = StyleTagNames()
 
-    static let paragraphTagNames = [
-        "paragraph:h1", "paragraph:h2", "paragraph:h3", "paragraph:bulleted", "paragraph:numbered",
-        "paragraph:checklist", "paragraph:checked",
-    ]
-
-    func names(for style: TextStyle) -> [String] {
-        var names: [String] = []
-        if style.bold { names.append("bold") }
-        if style.italic { names.append("italic") }
-        if style.underline { names.append("underline") }
-        if style.strikethrough { names.append("strikethrough") }
-        if style.monospace { names.append("monospace") }
-        if let family = style.fontFamily { names.append("family:\(family)") }
-        if let size = style.fontSize { names.append("size:\(size)") }
-        if let color = style.textColor { names.append("color:\(color.hex)") }
-        if let color = style.highlight { names.append("highlight:\(color.hex)") }
-        if let link = style.link { names.append("link:\(link)") }
-        return names
+    init(buffer: UnsafeMutablePointer<GtkTextBuffer>) {
+        self.buffer = buffer
     }
 
-    func names(for style: ParagraphStyle) -> [String] {
-        switch style {
-        case .body: return []
-        case .heading(let level): return ["paragraph:h\(level)"]
-        case .bulleted: return ["paragraph:bulleted"]
-        case .numbered: return ["paragraph:numbered"]
-        case .checklist(let checked): return checked ? ["paragraph:checklist", "paragraph:checked"] : ["paragraph:checklist"]
+    func names(for style: TextStyle) -> [String] { naming.names(for: style) }
+
+    func names(for style: ParagraphStyle) -> [String] { StyleTagNames.names(for: style) }
+
+    /// Takes the tags of values (colours, sizes, fonts) out of the table, and so out of GTK's
+    /// list of the buffer's tags: for an empty buffer, before another note fills it.
+    func forgetValues() {
+        let table = gtk_text_buffer_get_tag_table(buffer)
+        for name in naming.forgetValues() {
+            if let tag = gtk_text_tag_table_lookup(table, name) { gtk_text_tag_table_remove(table, tag) }
         }
     }
+
+    /// How many tags the buffer's table holds (for the benchmark).
+    var count: Int { Int(gtk_text_tag_table_get_size(gtk_text_buffer_get_tag_table(buffer))) }
 
     /// Applies tags by name between two offsets.
     func apply(_ names: [String], from start: Int, to end: Int) {
@@ -62,7 +52,7 @@ struct TextTags {
         var first = GtkTextIter(), last = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(start))
         gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(end))
-        for name in Self.paragraphTagNames {
+        for name in StyleTagNames.paragraphTags {
             gtk_text_buffer_remove_tag(buffer, tag(named: name), &first, &last)
         }
     }
@@ -78,7 +68,7 @@ struct TextTags {
             var node = list
             while let current = node {
                 let tag = current.pointee.data.assumingMemoryBound(to: GtkTextTag.self)
-                if !found.contains(tag), !(tagName(tag) ?? "").hasPrefix("paragraph:") { found.append(tag) }
+                if !found.contains(tag), !(tagName(tag) ?? "").hasPrefix(StyleTagNames.paragraphPrefix) { found.append(tag) }
                 node = current.pointee.next
             }
             g_slist_free(list)
@@ -105,7 +95,7 @@ struct TextTags {
         var node = list
         while let current = node {
             let tag = current.pointee.data.assumingMemoryBound(to: GtkTextTag.self)
-            if !(tagName(tag) ?? "").hasPrefix("paragraph:") {
+            if !(tagName(tag) ?? "").hasPrefix(StyleTagNames.paragraphPrefix) {
                 gtk_text_buffer_remove_tag(buffer, tag, &first, &last)
             }
             node = current.pointee.next
@@ -124,8 +114,7 @@ struct TextTags {
     }
 
     private func configure(_ tag: UnsafeMutablePointer<GtkTextTag>, name: String) {
-        let (kind, value) = name.split(separator: ":", maxSplits: 1).map(String.init)
-            .splitPair()
+        let (kind, value) = StyleTagNames.parse(name)
         switch kind {
         case "bold": tote_shim_object_set_int(tag, "weight", 700)
         case "italic": tote_shim_object_set_int(tag, "style", Int32(PANGO_STYLE_ITALIC.rawValue))
@@ -170,8 +159,4 @@ func tagName(_ tag: UnsafeMutablePointer<GtkTextTag>) -> String? {
     }
     defer { g_free(value) }
     return value.map { String(cString: $0) }
-}
-
-private extension Array where Element == String {
-    func splitPair() -> (String, String) { (first ?? "", count > 1 ? self[1] : "") }
 }
