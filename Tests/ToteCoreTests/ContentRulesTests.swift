@@ -186,4 +186,16 @@ extension ContentRulesTests {
         }
         #expect(media.files.count == 2, "nothing refused was stored")
     }
+
+    @Test func aPictureIsDecodedNoLargerThanItselfNorItsBox() {
+        func box(_ width: Int, _ height: Int) -> [Int] {
+            let box = PictureHeader(format: .png, width: width, height: height).decodingBox(maximumWidth: 1_120)
+            return [box.width, box.height]
+        }
+        #expect(box(1, 1) == [1, 1], "never scaled up")
+        #expect(box(640, 480) == [640, 480])
+        #expect(box(4_000, 3_000) == [1_120, 3_000], "scaled into 1,120 wide, proportions kept by the decoder")
+        #expect(box(100, 100_000) == [100, 8_960], "a tall strip stops at eight widths")
+        #expect(PictureHeader(format: .svg, width: 0, height: 0).decodingBox(maximumWidth: 560) == (560, 4_480))
+    }
 }

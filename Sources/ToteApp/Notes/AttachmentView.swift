@@ -89,7 +89,8 @@ enum AttachmentView {
         case .success(let checked): picture = checked
         case .failure(let refusal): return .refused(refusal)
         }
-        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, decodedWidth, decodedWidth * 8, 1, nil) else {
+        let box = picture.decodingBox(maximumWidth: Int(decodedWidth))
+        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, Int32(box.width), Int32(box.height), 1, nil) else {
             return .refused(.unreadable)
         }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }

@@ -19,6 +19,16 @@ public struct PictureHeader: Equatable, Sendable {
         self.height = height
     }
 
+    /// The box a picture is decoded into, keeping its proportions: at most `maximumWidth` wide
+    /// and eight times that high, and never larger than the picture itself. Scaled up, a 1 × 1
+    /// PNG became 1,120 × 1,120 pixels: 5 MB to decode, keep and upload for every dot.
+    /// An SVG has no size of its own and fills the box.
+    public func decodingBox(maximumWidth: Int) -> (width: Int, height: Int) {
+        let tallest = maximumWidth * 8
+        guard width > 0, height > 0 else { return (maximumWidth, tallest) }
+        return (min(width, maximumWidth), min(height, tallest))
+    }
+
     /// Reads the header; nil when the bytes are not a PNG, JPEG, GIF, WebP or SVG whose size
     /// can be read from them (truncated, damaged, or another kind of file).
     public init?(_ data: Data) {
