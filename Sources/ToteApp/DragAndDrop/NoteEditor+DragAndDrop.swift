@@ -298,7 +298,7 @@ extension NoteEditor {
         for edit in plan.noteEdits {
             if edit.note == note?.id {
                 guard case .text(_, let selection) = plan.selection else { continue }
-                perform(edit.command, selectionAfter: selection)
+                perform(edit.command, selectionAfter: selection, scrolling: false)
             } else if let source, source.note?.id == edit.note {
                 source.perform(edit.command, selectionAfter: edit.selectionAfter)
             }

@@ -151,6 +151,8 @@ final class NoteEditor {
     }
 
     var bodyText: String { text.plainText }
+    /// How many tags the buffer's table holds (see `StyleTagNames`).
+    var tagCount: Int { tags.count }
     var titleText: String { String(cString: gtk_editable_get_text(titleField.opaque)) }
 
     /// Shows a note once the one shown before is saved. False when that save failed (a full
@@ -208,25 +210,30 @@ final class NoteEditor {
         onNewStep(note.id, step)
     }
 
-    /// Shows the model in an empty buffer: the first screenful at once, the rest in one idle
-    /// step after the first frame is painted (in chunks, GtkTextView would lay out each
-    /// chunk before the next arrived, several times slower).
+    /// Shows the model in an empty buffer: the first screenful at once, the rest in slices of
+    /// about 50,000 characters (some 25 ms each here) at `fillPriority`, after GDK's frames
+    /// (120) and before GtkTextView lays out what it holds (125). A slice at a time, typing
+    /// and painting go on while a long note fills; GTK's layout going first after each slice
+    /// made the fill of a 1 MB note ten times longer.
     ///
     /// The note can be edited meanwhile: the buffer always holds the start of the model, so
     /// an edit there is an edit of both, and the fill goes on from wherever the buffer ends.
-    /// A key press, and any change made through the model, finishes the fill first, so no
-    /// keystroke is ever dropped (they were, while the view was read-only until full).
+    /// A key that may reach past the buffer's end (`NoteFilling`), and any change made
+    /// through the model, finishes the fill first, so no keystroke is ever dropped.
+    private static let fillPriority: Int32 = 122
+
     private func fillBuffer() {
         fillGeneration += 1
         let generation = fillGeneration
         isMirroring = true
         gtk_text_buffer_set_text(buffer, "", 0)
         isMirroring = false
+        tags.forgetValues()
         isFillingBuffer = true
         guard fillStep(characters: 6_000) else { return }
-        Idle.repeatWhile { [weak self] in
+        Idle.repeatWhile(priority: Self.fillPriority) { [weak self] in
             guard let self, self.fillGeneration == generation else { return false }
-            return self.fillStep(characters: .max)
+            return self.fillStep(characters: 50_000)
         }
     }
 
@@ -263,12 +270,18 @@ final class NoteEditor {
         return false
     }
 
-    /// A key pressed while a long note fills (Ctrl+End, typing) finds all of it there.
+    /// A key that may reach past the part of a long note filled so far (Ctrl+End, Page Down)
+    /// finds all of it there; typing goes on meanwhile (see `NoteFilling`).
     private func finishFillingOnKeyPress() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys.opaque, GTK_PHASE_CAPTURE)
-        keys.connectKeyPressed { [weak self] _, _ in
-            self?.finishFilling()
+        keys.connectKeyPressed { [weak self] keyval, state in
+            guard let self, self.isFillingBuffer else { return false }
+            let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
+            if NoteFilling.keyNeedsWholeNote(named: name, control: state & GDK_CONTROL_MASK.rawValue != 0,
+                                             alt: state & GDK_ALT_MASK.rawValue != 0) {
+                self.finishFilling()
+            }
             return false
         }
         gtk_widget_add_controller(textView, keys.opaque)
@@ -361,7 +374,7 @@ final class NoteEditor {
     }
 
     /// Selects without scrolling to it.
-    private func placeSelection(_ selection: TextSelection) {
+    func placeSelection(_ selection: TextSelection) {
         var insert = GtkTextIter(), bound = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &insert, Int32(selection.cursor))
         gtk_text_buffer_get_iter_at_offset(buffer, &bound, Int32(selection.anchor))
@@ -476,7 +489,10 @@ final class NoteEditor {
     // MARK: Edits through the model
 
     /// Applies a command to the model, records it for undo and shows it in the buffer.
-    func perform(_ command: NoteCommand, kind: EditKind = .other, selectionAfter: TextSelection? = nil) {
+    /// A drop keeps the view where it is (`scrolling` false): the drop point is where the
+    /// pointer is, and scrolling to the far end of a long drop made GTK lay out all of it.
+    func perform(_ command: NoteCommand, kind: EditKind = .other, selectionAfter: TextSelection? = nil,
+                 scrolling: Bool = true) {
         guard !isReadOnly else { return }
         finishFilling()
         let before = selection
@@ -490,7 +506,11 @@ final class NoteEditor {
         }
         endStep(after: previous)
         mirror(command, restylingInPlace: inPlace)
-        select(selectionAfter ?? before)
+        if scrolling {
+            select(selectionAfter ?? before)
+        } else {
+            placeSelection(selectionAfter ?? before)
+        }
         edited()
     }
 

@@ -10,8 +10,8 @@ enum Idle {
     }
 
     @discardableResult
-    static func repeatWhile(_ step: @escaping @MainActor () -> Bool) -> guint {
-        g_idle_add_full(G_PRIORITY_LOW, { context in
+    static func repeatWhile(priority: Int32 = G_PRIORITY_LOW, _ step: @escaping @MainActor () -> Bool) -> guint {
+        g_idle_add_full(priority, { context in
             nonisolated(unsafe) let context = context
             return MainActor.assumeIsolated {
                 Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue().step().g
