@@ -31,6 +31,30 @@ final class NoteBenchmark {
         return milliseconds(ContinuousClock.now - start)
     }
 
+    /// The longest an input event would have waited, from asking the editor to show the note
+    /// until all of it is in the buffer: a 1 ms timer at input's priority notes the gaps
+    /// between its calls.
+    func longestStallWhileOpening(_ note: Note) -> Double {
+        final class Gaps {
+            var last = ContinuousClock.now
+            var longest = 0.0
+        }
+        let gaps = Gaps()
+        let box = Unmanaged.passRetained(gaps).toOpaque()
+        let timer = g_timeout_add_full(G_PRIORITY_DEFAULT, 1, { box in
+            let gaps = Unmanaged<Gaps>.fromOpaque(box!).takeUnretainedValue()
+            let now = ContinuousClock.now
+            gaps.longest = max(gaps.longest, milliseconds(now - gaps.last))
+            gaps.last = now
+            return 1
+        }, box, { box in Unmanaged<Gaps>.fromOpaque(box!).release() })
+        gaps.last = .now
+        editor.show(note)
+        MainLoop.iterate(until: { !self.editor.isFillingBuffer }, timeout: 60)
+        g_source_remove(timer)
+        return gaps.longest
+    }
+
     /// From asking the editor to show the note until all of it is in the buffer.
     func openCompletely(_ note: Note) -> Double {
         let start = ContinuousClock.now
@@ -86,22 +110,52 @@ final class NoteBenchmark {
         return samples
     }
 
-    /// Dropping about 100 KB of styled text (copied from the note's own start) at its end:
-    /// model and buffer, one undo step. Undone after each sample.
-    func dropHundredKilobytes(count: Int) -> [Double] {
+    /// Dropping about 100 KB of styled text (copied from the note's own start) at its end,
+    /// one undo step, undone after each sample. Three parts: the model's (planning the drop
+    /// and applying it to a copy of the text, with its undo record), the editor's whole drop
+    /// (model and buffer; the buffer's part is the difference) and from the drop's end to the
+    /// frame clock's after-paint.
+    func dropHundredKilobytes(count: Int) -> Drops {
         let fragment = hundredKilobyteFragment()
-        var samples: [Double] = []
+        var drops = Drops()
         for _ in 0..<count {
+            drops.unchangedFrame.append(waitForPaint())
             let end = editor.text.length
+            var copy = editor.text
+            var history = UndoHistory()
+            let modelStart = ContinuousClock.now
+            if let plan = DropPlanner.noteContent(fragment, from: nil, action: .copy, into: UUID(), text: copy, at: end) {
+                for edit in plan.noteEdits {
+                    try? history.perform(edit.command, on: &copy, kind: .other, selectionBefore: .cursor(at: end),
+                                         selectionAfter: .cursor(at: end))
+                }
+            }
+            drops.model.append(milliseconds(ContinuousClock.now - modelStart))
             let start = ContinuousClock.now
             editor.drop(fragment, at: end)
-            samples.append(milliseconds(ContinuousClock.now - start))
-            waitForPaint()
+            let dropped = ContinuousClock.now
+            drops.modelAndBuffer.append(milliseconds(dropped - start))
+            drops.frame.append(waitForPaint())
+            drops.toPainted.append(milliseconds(ContinuousClock.now - dropped))
             editor.undo()
             waitForPaint()
         }
-        return samples
+        return drops
     }
+
+    struct Drops {
+        var model: [Double] = []
+        var modelAndBuffer: [Double] = []
+        /// From the drop's end to the after-paint, the wait for the frame clock's tick included.
+        var toPainted: [Double] = []
+        /// The painted frame's own work.
+        var frame: [Double] = []
+        /// A frame's work when nothing changed.
+        var unchangedFrame: [Double] = []
+    }
+
+    /// How many tags the editor's buffer holds.
+    var tagCount: Int { editor.tagCount }
 
     /// The first ~100,000 characters of the note, with their styles and images.
     func hundredKilobyteFragment() -> RichText {
@@ -113,7 +167,8 @@ final class NoteBenchmark {
         gtk_window_destroy(gtkWindow)
     }
 
-    private func waitForPaint() {
+    @discardableResult
+    private func waitForPaint() -> Double {
         waitForNextPaint(of: window)
     }
 

@@ -14,8 +14,9 @@ func main() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tote-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try Store(location: StoreLocation(directory: folder))
-    try fileDrops(folder: folder, store: store)
-    if ProcessInfo.processInfo.environment["TOTE_BENCH_ONLY"] == "files" { return }
+    let only = ProcessInfo.processInfo.environment["TOTE_BENCH_ONLY"]
+    if only == nil || only == "files" { try fileDrops(folder: folder, store: store) }
+    if only == "files" { return }
     let body = try NoteBenchmark.megabyteNote(media: store.media)
     let note = try store.createNote()
     try store.save(noteID: note.id, title: "Benchmark", body: body)
@@ -31,18 +32,24 @@ func main() throws {
     print(String(format: "native decode: %.1f ms", milliseconds(ContinuousClock.now - decodeStart)))
     var opens: [Double] = []
     var completeOpens: [Double] = []
+    var stalls: [Double] = []
     var keystrokes: [Double] = []
     var saves: [Double] = []
     var motions: [Double] = []
-    var drops: [Double] = []
+    var drops = NoteBenchmark.Drops()
+    var tagsAfterOpening = 0
     var fragment = RichText()
     for round in 0..<5 {
         let bench = NoteBenchmark(store: store)
         opens.append(bench.openToFirstPaint(stored))
         bench.close()
+        let stalling = NoteBenchmark(store: store)
+        stalls.append(stalling.longestStallWhileOpening(stored))
+        stalling.close()
         let whole = NoteBenchmark(store: store)
         completeOpens.append(whole.openCompletely(stored))
         if round == 0 {
+            tagsAfterOpening = whole.tagCount
             keystrokes = whole.typeAtEnd(count: 200)
             saves = whole.autosaveMainThreadCost(count: 20)
             motions = whole.dragMotion(count: 300)
@@ -53,10 +60,25 @@ func main() throws {
     }
     report("open 1 MB note to first paint", opens, goal: 150)
     report("open 1 MB note until all of it is in the buffer", completeOpens, goal: nil)
+    report("open 1 MB note: the longest a key press waits meanwhile (typing works after it)", stalls, goal: 150)
     report("keystroke at the end (model + buffer)", keystrokes, goal: 4)
     report("autosave, main-thread part", saves, goal: 2)
     report("one drag-motion event over the 1 MB note", motions, goal: 1)
-    report("dropping \(fragment.length / 1000)k characters of styled text, model + buffer", drops, goal: 16)
+    let dropped = "dropping \(fragment.length / 1000)k characters of styled text into it"
+    report("\(dropped): the model's part", drops.model, goal: nil)
+    report("\(dropped): model + buffer", drops.modelAndBuffer, goal: nil)
+    report("\(dropped): from there to the painted frame", drops.toPainted, goal: nil)
+    report("\(dropped): that frame's own work (before-paint to after-paint)", drops.frame, goal: nil)
+    report("the same window's frame with nothing changed: its own work", drops.unchangedFrame, goal: nil)
+    report("\(dropped): from the drop to the painted frame", zip(drops.modelAndBuffer, drops.toPainted).map { $0 + $1 }, goal: 16)
+    let bare = BareTextViewBenchmark(text: PlainTextFormat.encode(body))
+    let floor = bare.insert(PlainTextFormat.encode(fragment), count: 7)
+    bare.close()
+    report("GTK's floor: a bare GtkTextView holding the same text, the same characters unstyled inserted at its end, to the painted frame",
+           floor.toPainted, goal: nil)
+    report("GTK's floor: that frame's own work", floor.frame, goal: nil)
+    print("tags in the buffer's table after opening it: \(tagsAfterOpening)")
+    print("the same after switching through ten more notes of links and colours: \(try tagsAfterTenNotes(store: store))")
     let mediaData: (MediaReference) -> Data? = { try? Data(contentsOf: store.media.url(for: $0)) }
     let origin = NoteTransfer.Origin(noteID: note.id, range: 0..<fragment.length)
     for type in [NoteTransfer.toteMIMEType, NoteTransfer.htmlMIMEType, NoteTransfer.plainMIMEType] {
@@ -117,6 +139,27 @@ func main() throws {
     reminders.close()
 }
 
+/// Ten notes like pasted web pages, each with 300 links and 30 colours of its own, shown in turn
+/// in one editor: the tags its buffer holds afterwards.
+@MainActor
+func tagsAfterTenNotes(store: Store) throws -> Int {
+    let bench = NoteBenchmark(store: store)
+    defer { bench.close() }
+    for index in 0..<10 {
+        let paragraphs = (0..<300).map { line in
+            Paragraph(runs: [
+                Run("Line \(line) "),
+                Run("linked", style: TextStyle(link: "https://example.org/\(index)/\(line)")),
+                Run(" coloured", style: TextStyle(textColor: RGBAColor(red: UInt8(index * 10 + line % 30), green: 0, blue: 0))),
+            ])
+        }
+        let note = try store.createNote()
+        try store.save(noteID: note.id, title: "Page \(index)", body: RichText(paragraphs: paragraphs))
+        _ = bench.openCompletely(try store.note(id: note.id)!)
+    }
+    return bench.tagCount
+}
+
 /// 200 files of 5 MiB (1 GiB) dropped into a note, against `cp` of the same files.
 @MainActor
 func fileDrops(folder: URL, store: Store) throws {
@@ -136,24 +179,41 @@ func fileDrops(folder: URL, store: Store) throws {
     report("the same: longest main-loop stall during the copy", stalls, goal: 50)
 }
 
-/// Runs the main loop until the window's frame clock has painted a frame.
+/// Runs the main loop until the window's frame clock has painted a frame; returns how long
+/// that frame's own work took, from its before-paint to its after-paint (layout and drawing,
+/// without the wait for the frame clock's tick).
 @MainActor
-func waitForNextPaint(of window: UnsafeMutablePointer<GtkWidget>) {
-    let clock = gtk_widget_get_frame_clock(window)
-    var painted = false
-    let handler = clock.map { clock in
-        withUnsafeMutablePointer(to: &painted) { flag in
-            g_signal_connect_data(
-                UnsafeMutableRawPointer(clock), "after-paint",
-                unsafeBitCast({ (_: UnsafeMutableRawPointer?, flag: UnsafeMutableRawPointer?) in
-                    flag!.assumingMemoryBound(to: Bool.self).pointee = true
-                } as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self),
-                flag, nil, GConnectFlags(rawValue: 0))
-        }
+@discardableResult
+func waitForNextPaint(of window: UnsafeMutablePointer<GtkWidget>) -> Double {
+    final class Frame {
+        var began: ContinuousClock.Instant?
+        var painted: ContinuousClock.Instant?
     }
+    typealias Handler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+    let frame = Frame()
+    let began: Handler = { _, box in
+        let frame = Unmanaged<Frame>.fromOpaque(box!).takeUnretainedValue()
+        if frame.began == nil { frame.began = .now }
+    }
+    let painted: Handler = { _, box in
+        let frame = Unmanaged<Frame>.fromOpaque(box!).takeUnretainedValue()
+        if frame.began != nil, frame.painted == nil { frame.painted = .now }
+    }
+    let box = Unmanaged.passUnretained(frame).toOpaque()
+    let clock = gtk_widget_get_frame_clock(window)
+    let handlers = clock.map { clock in
+        [("before-paint", began), ("after-paint", painted)].map { (signal: String, handler: Handler) in
+            g_signal_connect_data(UnsafeMutableRawPointer(clock), signal, unsafeBitCast(handler, to: GCallback.self),
+                                  box, nil, GConnectFlags(rawValue: 0))
+        }
+    } ?? []
     gtk_widget_queue_draw(window)
-    MainLoop.iterate(until: { painted }, timeout: 10)
-    if let clock, let handler { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler) }
+    MainLoop.iterate(until: { frame.painted != nil }, timeout: 10)
+    if let clock { handlers.forEach { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), $0) } }
+    return withExtendedLifetime(frame) {
+        guard let began = frame.began, let end = frame.painted else { return 0 }
+        return milliseconds(end - began)
+    }
 }
 
 func milliseconds(_ duration: Duration) -> Double {
