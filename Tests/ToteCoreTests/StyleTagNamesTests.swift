@@ -47,6 +47,17 @@ import Testing
         #expect(tags.forgetValues() == ["size:99.0"])
     }
 
+    @Test func everyTagWithoutAValueHasItsPlaceInTheOrder() {
+        var tags = StyleTagNames()
+        let every = TextStyle(bold: true, italic: true, underline: true, strikethrough: true, monospace: true, link: "https://gnome.org/")
+        let named = Set(tags.names(for: every) + StyleTagNames.paragraphTags)
+        #expect(named == Set(StyleTagNames.fixedTags))
+        #expect(StyleTagNames.fixedTags.count == named.count)
+        let order = StyleTagNames.fixedTags
+        #expect(order.firstIndex(of: "paragraph:checked")! > order.firstIndex(of: "link")!)
+        #expect(order.firstIndex(of: "link")! > order.firstIndex(of: "monospace")!)
+    }
+
     @Test func paragraphStylesAndParsing() {
         #expect(StyleTagNames.names(for: .checklist(checked: true)) == ["paragraph:checklist", "paragraph:checked"])
         #expect(StyleTagNames.names(for: .body) == [])

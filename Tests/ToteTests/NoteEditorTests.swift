@@ -20,6 +20,7 @@ final class NoteEditorTests: GTKTestCase {
         try onMainActor(Self.commandWhileFilling)
     }
     func testTheBufferHoldsFewTagsWhateverTheNoteHolds() throws { try onMainActor(Self.fewTags) }
+    func testACheckboxClickedWhileTheNoteFillsIsTicked() throws { try onMainActor(Self.checkboxWhileFilling) }
 
     // MARK: Bodies
 
@@ -64,6 +65,26 @@ final class NoteEditorTests: GTKTestCase {
         assertBufferMatchesModel(editor)
         editor.undo()
         XCTAssertEqual(editor.text, fillingNote)
+        assertBufferMatchesModel(editor)
+    }
+
+    /// A click arriving while a long note fills is not lost (it was ignored until the fill ended).
+    @MainActor private static func checkboxWhileFilling() throws {
+        let note = RichText(paragraphs: [Paragraph(style: .checklist(checked: false), runs: [Run("Buy milk")])]
+            + Array(repeating: fillingNote.paragraphs, count: 10).joined())
+        let (editor, _, home) = try makeEditor(note, waitForFill: false)
+        defer { withExtendedLifetime(home) {} }
+        waitFor("the first lines laid out") { gtk_widget_get_height(editor.textView) > 50 }
+        XCTAssertTrue(editor.isFillingBuffer, "30,000 paragraphs take more than a few slices")
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(editor.buffer, &start)
+        var place = GdkRectangle()
+        gtk_text_view_get_iter_location(editor.textView.cast(), &start, &place)
+        var y: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(editor.textView.cast(), GTK_TEXT_WINDOW_WIDGET, 0, place.y + place.height / 2, nil, &y)
+        XCTAssertTrue(editor.clickMarker(x: NoteEditor.markerX + 4, y: Double(y)))
+        XCTAssertEqual(editor.text.paragraphs[0].style, .checklist(checked: true))
+        XCTAssertEqual(editor.text.length, note.length)
         assertBufferMatchesModel(editor)
     }
 

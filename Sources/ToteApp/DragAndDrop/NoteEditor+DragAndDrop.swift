@@ -91,7 +91,8 @@ extension NoteEditor {
     /// The content of a drag of the selection, when the press was inside it; nil otherwise,
     /// so the text view goes on selecting text.
     private func prepareDrag(x: Double, y: Double, source: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GdkContentProvider>? {
-        guard let note, !isFillingBuffer else { return nil }
+        // While a long note fills, what is selected is in the part filled: model offsets.
+        guard let note else { return nil }
         let range = selection.range
         guard !range.isEmpty, let offset = offset(atWidgetX: x, y: y), range.contains(offset) || offset == range.upperBound
         else { return nil }
@@ -215,7 +216,7 @@ extension NoteEditor {
     func motion(
         atWidgetX x: Double, y: Double, dragging subject: DragSubject, offered: Set<DropAction>
     ) -> DropMatrix.Decision? {
-        guard !isReadOnly, !isFillingBuffer, note != nil, let offset = offset(atWidgetX: x, y: y) else {
+        guard !isReadOnly, note != nil, let offset = offset(atWidgetX: x, y: y) else {
             hideDropCaret()
             return nil
         }
@@ -228,7 +229,11 @@ extension NoteEditor {
         hideDropCaret()
         // GtkDropTargetAsync leaves the drop highlight on after a drop on X11.
         gtk_widget_unset_state_flags(textView, GTK_STATE_FLAG_DROP_ACTIVE)
-        guard !isReadOnly, !isFillingBuffer, let note, let offset = offset(atWidgetX: x, y: y) else { return false }
+        guard !isReadOnly, let note else { return false }
+        // A drop while a long note fills lands where the pointer is, in the part filled;
+        // the rest comes first, as for any change through the model.
+        finishFilling()
+        guard let offset = offset(atWidgetX: x, y: y) else { return false }
         let (subject, session) = subject(of: drop)
         guard let decision = decision(for: subject, offered: GDKDropActions.offered(drop), at: offset) else { return false }
         if let reminders = ReminderDragSession.of(drop) {

@@ -57,7 +57,7 @@ extension NoteEditor {
     /// (widget coordinates); false when there is no box there.
     @discardableResult
     func clickMarker(x: Double, y: Double) -> Bool {
-        guard x < Self.markerZoneWidth, !isFillingBuffer else { return false }
+        guard x < Self.markerZoneWidth else { return false }
         var bufferY: Int32 = 0
         gtk_text_view_window_to_buffer_coords(textView.cast(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), nil, &bufferY)
         var iter = GtkTextIter()

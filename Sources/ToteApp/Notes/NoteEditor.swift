@@ -141,7 +141,7 @@ final class NoteEditor {
         // Enter in the title moves on to the body, as in a form.
         titleField.connect("activate") { [weak self] in self?.focusBody() }
         connectBuffer()
-        finishFillingOnKeyPress()
+        finishFillingWhenNeeded()
         addActions()
         installDragAndDrop()
     }
@@ -218,8 +218,9 @@ final class NoteEditor {
     ///
     /// The note can be edited meanwhile: the buffer always holds the start of the model, so
     /// an edit there is an edit of both, and the fill goes on from wherever the buffer ends.
-    /// A key that may reach past the buffer's end (`NoteFilling`), and any change made
-    /// through the model, finishes the fill first, so no keystroke is ever dropped.
+    /// A key that may reach past the buffer's end (`NoteFilling`), the context menu, a drop,
+    /// and any change made through the model finish the fill first, so no keystroke is
+    /// ever dropped.
     private static let fillPriority: Int32 = 122
 
     private func fillBuffer() {
@@ -270,21 +271,44 @@ final class NoteEditor {
         return false
     }
 
-    /// A key that may reach past the part of a long note filled so far (Ctrl+End, Page Down)
-    /// finds all of it there; typing goes on meanwhile (see `NoteFilling`).
-    private func finishFillingOnKeyPress() {
+    /// What may reach past the part of a long note filled so far (Ctrl+End, Page Down near
+    /// its end, the context menu's Select All) finds all of it there; typing goes on
+    /// meanwhile (see `NoteFilling`).
+    private func finishFillingWhenNeeded() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys.opaque, GTK_PHASE_CAPTURE)
         keys.connectKeyPressed { [weak self] keyval, state in
             guard let self, self.isFillingBuffer else { return false }
             let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
             if NoteFilling.keyNeedsWholeNote(named: name, control: state & GDK_CONTROL_MASK.rawValue != 0,
-                                             alt: state & GDK_ALT_MASK.rawValue != 0) {
+                                             alt: state & GDK_ALT_MASK.rawValue != 0, caret: self.caretPlace()) {
                 self.finishFilling()
             }
             return false
         }
         gtk_widget_add_controller(textView, keys.opaque)
+        // The context menu opens on a right click, or a long press on a touch screen.
+        let menuClick = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(menuClick.opaque, guint(GDK_BUTTON_SECONDARY))
+        let longPress = gtk_gesture_long_press_new()!
+        for gesture in [menuClick, longPress] {
+            gtk_event_controller_set_propagation_phase(gesture.opaque, GTK_PHASE_CAPTURE)
+            gtk_widget_add_controller(textView, gesture.opaque)
+        }
+        menuClick.connectPressed { [weak self] _, _, _ in self?.finishFilling() }
+        longPress.connectPosition("pressed") { [weak self] _, _ in self?.finishFilling() }
+    }
+
+    private func caretPlace() -> NoteFilling.CaretPlace {
+        var caret = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &caret, gtk_text_buffer_get_insert(buffer))
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        if gtk_text_iter_get_line(&caret) == gtk_text_iter_get_line(&end) { return .onTheLastLine }
+        var caretPlace = GdkRectangle(), endPlace = GdkRectangle(), visible = GdkRectangle()
+        gtk_text_view_get_iter_location(textView.cast(), &caret, &caretPlace)
+        gtk_text_view_get_iter_location(textView.cast(), &end, &endPlace)
+        gtk_text_view_get_visible_rect(textView.cast(), &visible)
+        return endPlace.y - caretPlace.y <= visible.height ? .withinAScreenOfTheEnd : .further
     }
 
     /// Puts the whole note in the buffer now (before an edit that may reach past its end).

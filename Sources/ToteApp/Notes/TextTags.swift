@@ -2,7 +2,7 @@ import CAdw
 import CShim
 import ToteCore
 
-/// The GtkTextTags that show `TextStyle` and `ParagraphStyle` in a buffer, created on first use
+/// The GtkTextTags that show `TextStyle` and `ParagraphStyle` in a buffer, the value tags made on first use
 /// and named by `StyleTagNames`, which keeps them few (see there why).
 @MainActor
 final class TextTags {
@@ -11,6 +11,9 @@ final class TextTags {
 
     init(buffer: UnsafeMutablePointer<GtkTextBuffer>) {
         self.buffer = buffer
+        // In their order of priority; a tag takes part in GTK's per-call search only once
+        // it is applied, so making them all now costs nothing.
+        for name in StyleTagNames.fixedTags { _ = tag(named: name) }
     }
 
     func names(for style: TextStyle) -> [String] { naming.names(for: style) }
@@ -109,6 +112,8 @@ final class TextTags {
         let tag = tote_shim_text_tag_new(name)!
         configure(tag, name: name)
         gtk_text_tag_table_add(table, tag)
+        // Value tags go below the fixed ones, whenever they are made (`StyleTagNames.fixedTags`).
+        if !StyleTagNames.fixedTags.contains(name) { gtk_text_tag_set_priority(tag, 0) }
         g_object_unref(tag.raw)
         return tag
     }

@@ -19,8 +19,14 @@ public struct StyleTagNames: Sendable {
         "paragraph:h1", "paragraph:h2", "paragraph:h3", "paragraph:bulleted", "paragraph:numbered",
         "paragraph:checklist", "paragraph:checked",
     ]
-    /// The tags whose names hold a value, by prefix ("color:#ff0000ff").
-    static let valuePrefixes = ["family:", "size:", "color:", "highlight:"]
+    /// The tags without a value, lowest priority first, below them all the value tags: where
+    /// two set the same property, a checked item's grey wins over a link's blue, a link's blue
+    /// over a text colour, monospace over a font family, whatever was shown before.
+    public static let fixedTags = [
+        "paragraph:h1", "paragraph:h2", "paragraph:h3", "paragraph:bulleted", "paragraph:numbered",
+        "paragraph:checklist", "bold", "italic", "underline", "strikethrough", "monospace", link,
+        "paragraph:checked",
+    ]
 
     /// The value tags named so far, in the order they were first named.
     public private(set) var valueTags: [String] = []
