@@ -1,0 +1,58 @@
+import CAdw
+import Foundation
+@testable import ToteApp
+
+/// GTK's own floor for opening a list: a bare GtkListView of labels in a window of the same
+/// size, given a new model of as many strings as the reminder benchmark's list shows.
+@MainActor
+final class BareListViewBenchmark {
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let listView: UnsafeMutablePointer<GtkWidget>
+
+    init() {
+        let factory = gtk_signal_list_item_factory_new()!
+        typealias Handler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let setUp: Handler = { _, item, _ in
+            gtk_list_item_set_child(OpaquePointer(item), gtk_label_new(nil))
+        }
+        let bind: Handler = { _, item, _ in
+            let label = gtk_list_item_get_child(OpaquePointer(item))
+            let string = gtk_list_item_get_item(OpaquePointer(item))
+            gtk_label_set_text(OpaquePointer(label), gtk_string_object_get_string(OpaquePointer(string)))
+        }
+        for (signal, handler) in [("setup", setUp), ("bind", bind)] {
+            g_signal_connect_data(UnsafeMutableRawPointer(factory), signal, unsafeBitCast(handler, to: GCallback.self),
+                                  nil, nil, GConnectFlags(rawValue: 0))
+        }
+        listView = gtk_list_view_new(nil, factory)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), listView)
+        window = gtk_window_new()
+        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+        gtk_window_set_default_size(gtkWindow, 700, 800)
+        gtk_window_set_child(gtkWindow, scroller)
+        gtk_window_present(gtkWindow)
+        MainLoop.iterate(until: { gtk_widget_get_mapped(self.window) != 0 }, timeout: 10)
+        waitForNextPaint(of: window)
+    }
+
+    /// A list of 100 shown, then a new model of `count` strings set: to the painted frame.
+    func open(count: Int) -> Double {
+        show(strings: (0..<100).map { "Short list \($0)" })
+        waitForNextPaint(of: window)
+        let strings = (0..<count).map { _ in UUID().uuidString }
+        let start = ContinuousClock.now
+        show(strings: strings)
+        waitForNextPaint(of: window)
+        return milliseconds(ContinuousClock.now - start)
+    }
+
+    private func show(strings: [String]) {
+        let model = withCStringArray(strings) { gtk_string_list_new($0) }
+        gtk_list_view_set_model(OpaquePointer(listView), gtk_multi_selection_new(model))
+    }
+
+    func close() {
+        gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+    }
+}
