@@ -65,8 +65,29 @@ def connect(env):
     return dpy
 
 
-def measure(dpy, command, env, timeout=30):
-    """Returns (ms to map, ms to first frame) for one launch of command."""
+def resident_mb(pid):
+    """Resident memory (VmRSS) of a process and its children, in MB."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            status = open(f"/proc/{entry}/status").read()
+            stat = open(f"/proc/{entry}/stat").read()
+        except OSError:
+            continue
+        # The app's process group: it was started in a session of its own.
+        if int(stat.rsplit(")", 1)[1].split()[2]) != pid:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
+
+
+def measure(dpy, command, env, timeout=30, settle=None):
+    """Returns (ms to map, ms to first frame) for one launch of command; with settle, also
+    its resident memory that many seconds after the first frame."""
     dpy.sync()
     while dpy.pending_events():  # events of the previous launch
         dpy.next_event()
@@ -97,6 +118,9 @@ def measure(dpy, command, env, timeout=30):
                 elif event.type == damage_event and event.drawable.id == mapped_window:
                     frame_at = now
                     break
+        if settle is not None:
+            time.sleep(settle)
+            return (mapped_at - start) * 1000, (frame_at - start) * 1000, resident_mb(app.pid)
     finally:
         os.killpg(app.pid, signal.SIGTERM)
         try:
@@ -127,20 +151,21 @@ def main():
         for _ in range(runs):
             for name, command in apps.items():
                 results[name].append(measure(dpy, command, env))
+        memory = {name: measure(dpy, command, env, settle=3)[2] for name, command in apps.items()}
     finally:
         for process in session:
             os.killpg(process.pid, signal.SIGTERM)
         shutil.rmtree(root, ignore_errors=True)
 
     print(f"Start-up to first frame, {runs} runs each, alternating, under Xvfb")
-    print(f"{'app':<20} {'map median':>11} {'frame median':>13} {'frame min':>10} {'frame max':>10}")
+    print(f"{'app':<20} {'map median':>11} {'frame median':>13} {'frame min':>10} {'frame max':>10} {'memory 3 s later':>17}")
     medians = {}
     for name, samples in results.items():
         maps = [m for m, _ in samples]
         frames = [f for _, f in samples]
         medians[name] = statistics.median(frames)
         print(f"{name:<20} {statistics.median(maps):>9.0f}ms {medians[name]:>11.0f}ms"
-              f" {min(frames):>8.0f}ms {max(frames):>8.0f}ms")
+              f" {min(frames):>8.0f}ms {max(frames):>8.0f}ms {memory[name]:>14.0f} MB")
     ratio = medians["Tote"] / medians["GNOME Text Editor"]
     print(f"ratio Tote / GNOME Text Editor (first frame, median): {ratio:.2f}")
     if text_file:

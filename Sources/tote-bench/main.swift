@@ -15,12 +15,14 @@ func main() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try Store(location: StoreLocation(directory: folder))
     let only = ProcessInfo.processInfo.environment["TOTE_BENCH_ONLY"]
-    if only == nil || only == "files" { try fileDrops(folder: folder, store: store) }
-    if only == "files" { return }
     let body = try NoteBenchmark.megabyteNote(media: store.media)
     let note = try store.createNote()
     try store.save(noteID: note.id, title: "Benchmark", body: body)
     let stored = try store.note(id: note.id)!
+    // First, while the process has shown nothing else: what the note itself costs.
+    if only != "files" { residentMemory(of: stored, store: store) }
+    if only == nil || only == "files" { try fileDrops(folder: folder, store: store) }
+    if only == "files" { return }
     print("Note: \(body.paragraphs.count) paragraphs, \(body.paragraphs.reduce(0) { $0 + $1.runs.count }) runs, "
           + "\(body.attachments.count) images, \(stored.content.count / 1024) KiB stored, \(body.length) characters")
     if CommandLine.arguments.count > 1 {
@@ -147,6 +149,39 @@ func main() throws {
     report("scrolling the 10,000: work per frame", frames, goal: 16)
     print(String(format: "scrolling: slowest frame %.2f ms of %d", frames.max() ?? 0, frames.count))
     reminders.close()
+}
+
+/// This process's resident memory (VmRSS), in MB.
+func residentMegabytes() -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+}
+
+/// Resident memory: a window with an empty editor, then the 1 MB note in it, then twenty
+/// more openings and closings of it in new windows (no growth beyond 5 %).
+@MainActor
+func residentMemory(of note: Note, store: Store) {
+    let first = NoteBenchmark(store: store)
+    let empty = residentMegabytes()
+    _ = first.openCompletely(note)
+    waitForNextPaint(of: first.window)
+    let open = residentMegabytes()
+    first.close()
+    print(String(format: "resident memory: a window with an empty note %.0f MB; with the 1 MB note %.0f MB (+%.0f MB)",
+                 empty, open, open - empty))
+    var afterFirst = 0.0
+    for round in 0..<20 {
+        let bench = NoteBenchmark(store: store)
+        _ = bench.openCompletely(note)
+        waitForNextPaint(of: bench.window)
+        bench.close()
+        MainLoop.iterate(until: { false }, timeout: 0.2)
+        if round == 0 { afterFirst = residentMegabytes() }
+    }
+    let afterTwenty = residentMegabytes()
+    print(String(format: "resident memory after opening and closing it once more: %.0f MB; after twenty times: %.0f MB (%+.1f %%; goal ≤ 5 %%: %@)",
+                 afterFirst, afterTwenty, (afterTwenty / afterFirst - 1) * 100, afterTwenty <= afterFirst * 1.05 ? "met" : "missed"))
 }
 
 /// Ten notes like pasted web pages, each with 300 links and 30 colours of its own, shown in turn
