@@ -55,6 +55,8 @@ let package = Package(
         .executableTarget(name: "tote", dependencies: ["ToteApp"]),
         // Benchmarks that print figures (./dev bench), not timed tests.
         .executableTarget(name: "tote-bench", dependencies: ["ToteApp", "ToteCore", "CAdw"]),
+        // The start-up benchmark's floor: a bare libadwaita window.
+        .executableTarget(name: "tote-bench-window", dependencies: ["CAdw"]),
 
         .testTarget(name: "ToteCoreTests", dependencies: ["ToteCore"]),
         .testTarget(name: "ToteTests", dependencies: ["ToteApp", "ToteCore", "CShim", "CAdw"]),

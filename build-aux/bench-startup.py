@@ -7,6 +7,7 @@ Damage on that window (its first frame reaching the screen). Prints medians, and
 ratio of Tote to GNOME Text Editor 43 measured the same way in the same run.
 
 usage: bench-startup.py TOTE_BINARY [RUNS] [TEXT_FILE]
+A bare libadwaita window (tote-bench-window, built beside TOTE_BINARY) is the floor.
 With TEXT_FILE, GNOME Text Editor is also measured opening it (the notes benchmark writes
 its 1 MB note as plain text for this).
 """
@@ -139,6 +140,7 @@ def main():
     env, session = start_session(root)
     apps = {
         "Tote": [tote],
+        "bare libadwaita": [os.path.join(os.path.dirname(tote), "tote-bench-window")],
         "GNOME Text Editor": ["gnome-text-editor", "--standalone"],
     }
     if text_file:
@@ -167,7 +169,11 @@ def main():
         print(f"{name:<20} {statistics.median(maps):>9.0f}ms {medians[name]:>11.0f}ms"
               f" {min(frames):>8.0f}ms {max(frames):>8.0f}ms {memory[name]:>14.0f} MB")
     ratio = medians["Tote"] / medians["GNOME Text Editor"]
-    print(f"ratio Tote / GNOME Text Editor (first frame, median): {ratio:.2f}")
+    print(f"ratio Tote / GNOME Text Editor (first frame, median): {ratio:.2f} (goal ≤ 0.7:"
+          f" {'met' if ratio <= 0.7 else 'missed'})")
+    floor = medians["Tote"] / medians["bare libadwaita"]
+    print(f"ratio Tote / a bare libadwaita window (first frame, median): {floor:.2f} (goal ≤ 1.3:"
+          f" {'met' if floor <= 1.3 else 'missed'})")
     if text_file:
         extra = medians["Text Editor + file"] - medians["GNOME Text Editor"]
         print(f"GNOME Text Editor: opening {os.path.getsize(text_file) // 1024} KiB of text adds {extra:.0f} ms"
