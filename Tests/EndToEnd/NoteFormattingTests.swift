@@ -4,6 +4,46 @@ import XCTest
 
 /// Formatting by keyboard in the real app reaches the store as rich text.
 final class NoteFormattingTests: EndToEndTestCase {
+    /// A right click on the note shows Tote's menu, not GtkTextView's (whose Undo is always
+    /// greyed), and its items work through their access keys: Select All, Bold, then Undo.
+    /// (AT-SPI places a popover's items in its own surface, so they are not clicked.)
+    func testTheRightClickMenuIsToteS() throws {
+        let tote = try launchToteWithNewNote()
+        try session.type("Buy milk")
+        let window = try session.waitForWindow(of: tote)
+        try session.waitUntil("the text in the store") { (try? session.store()?.notes().first?.body) == "Buy milk" }
+        let word = try XCTUnwrap(session.characterCenters(of: tote, in: "Note body", offsets: [3], window: window).first)
+        func choose(_ item: String, key: String) throws {
+            // As a person would: onto the word from elsewhere, after the last menu has gone.
+            _ = try session.xdotool(["mousemove", "\(word.x + 200)", "\(word.y + 150)"])
+            session.pace(0.3)
+            _ = try session.xdotool(["mousemove", "\(word.x)", "\(word.y)"])
+            session.pace(0.1)
+            _ = try session.xdotool(["click", "3"])
+            // "Insert File…" is only in the menu (the toolbar has "Bold" and "Insert File").
+            func menuShown() -> Bool {
+                (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tInsert File…") } == true
+            }
+            try session.waitUntil("the menu", menuShown)
+            let objects = try session.accessibleObjects(of: tote)
+            XCTAssertTrue(objects.contains { $0.hasSuffix("\t\(item)") }, item)
+            XCTAssertFalse(objects.contains { $0.hasSuffix("\tInsert Emoji") }, "GtkTextView's own menu: \(objects)")
+            try session.key(key)
+            try session.waitUntil("the menu gone") { !menuShown() }
+        }
+        try choose("Select All", key: "a")
+        try session.waitUntil("all of it selected") { (try? session.textSelection(of: tote, in: "Note body")) == 0..<8 }
+        try choose("Bold", key: "b")  // a right click on the selection keeps it
+        try session.waitUntil("bold text in the store") {
+            (try? session.store()?.notes().first?.richText().paragraphs.first?.runs.first?.style.bold) == true
+        }
+        try choose("Undo", key: "u")
+        try session.waitUntil("the bold undone in the store") {
+            let runs = try? session.store()?.notes().first?.richText().paragraphs.first?.runs
+            return runs?.count == 1 && runs?.first?.style.bold == false && runs?.first?.text == "Buy milk"
+        }
+    }
+
     func testKeyboardFormattingIsStoredAsRichText() throws {
         let tote = try launchToteWithNewNote()
         try session.key("ctrl+1")

@@ -77,6 +77,8 @@ final class NoteEditor {
     private(set) var isReadOnly = false
     /// Set while the buffer is still being filled with a long note, in idle chunks.
     private(set) var isFillingBuffer = false
+    /// The note's own context menu, made when first shown.
+    var contextMenu: WidgetPointer?
     private var fillGeneration = 0
     /// Where a press inside the selection landed, until it ends as a click or a drag.
     var pressInSelection: Int?
@@ -142,6 +144,7 @@ final class NoteEditor {
         titleField.connect("activate") { [weak self] in self?.focusBody() }
         connectBuffer()
         finishFillingWhenNeeded()
+        installContextMenu()
         addActions()
         installDragAndDrop()
     }
@@ -271,9 +274,9 @@ final class NoteEditor {
         return false
     }
 
-    /// What may reach past the part of a long note filled so far (Ctrl+End, Page Down near
-    /// its end, the context menu's Select All) finds all of it there; typing goes on
-    /// meanwhile (see `NoteFilling`).
+    /// A key that may reach past the part of a long note filled so far (Ctrl+End, Page Down
+    /// near its end) finds all of it there; typing goes on meanwhile (see `NoteFilling`).
+    /// The context menu fills it too, for its Select All.
     private func finishFillingWhenNeeded() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys.opaque, GTK_PHASE_CAPTURE)
@@ -287,16 +290,6 @@ final class NoteEditor {
             return false
         }
         gtk_widget_add_controller(textView, keys.opaque)
-        // The context menu opens on a right click, or a long press on a touch screen.
-        let menuClick = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(menuClick.opaque, guint(GDK_BUTTON_SECONDARY))
-        let longPress = gtk_gesture_long_press_new()!
-        for gesture in [menuClick, longPress] {
-            gtk_event_controller_set_propagation_phase(gesture.opaque, GTK_PHASE_CAPTURE)
-            gtk_widget_add_controller(textView, gesture.opaque)
-        }
-        menuClick.connectPressed { [weak self] _, _, _ in self?.finishFilling() }
-        longPress.connectPosition("pressed") { [weak self] _, _ in self?.finishFilling() }
     }
 
     private func caretPlace() -> NoteFilling.CaretPlace {

@@ -1,0 +1,108 @@
+import CAdw
+import CShim
+import ToteCore
+
+/// The note's own context menu, in place of GtkTextView's: its Undo and Redo are GtkTextBuffer's,
+/// always greyed here (Tote keeps the history), and it has no styles or files. Cut, Copy,
+/// Paste, Delete and Select All stay GtkTextView's actions, which Tote's clipboard handlers
+/// serve and GTK enables by the selection.
+extension NoteEditor {
+    static func contextMenu() -> OpaquePointer {
+        let menu = g_menu_new()!
+        func section(_ items: [(String, String)]) {
+            let part = g_menu_new()!
+            for (label, action) in items { g_menu_append(part, label, action) }
+            g_menu_append_section(menu, nil, part.cast())
+            g_object_unref(part.raw)
+        }
+        section([(tr("_Undo"), "editor.undo"), (tr("_Redo"), "editor.redo")])
+        section([(tr("Cu_t"), "clipboard.cut"), (tr("_Copy"), "clipboard.copy"), (tr("_Paste"), "clipboard.paste"),
+                 (tr("_Delete"), "selection.delete")])
+        section([(tr("Select _All"), "selection.select-all")])
+        let paragraph = g_menu_new()!
+        for (label, action) in [(tr("_Body Text"), "editor.body"), (tr("Heading _1"), "editor.heading-1"),
+                                (tr("Heading _2"), "editor.heading-2"), (tr("Heading _3"), "editor.heading-3"),
+                                (tr("B_ulleted List"), "editor.bulleted"), (tr("_Numbered List"), "editor.numbered"),
+                                (tr("_Checklist"), "editor.checklist")] {
+            g_menu_append(paragraph, label, action)
+        }
+        let styles = g_menu_new()!
+        for (label, action) in [(tr("_Bold"), "editor.bold"), (tr("_Italic"), "editor.italic"),
+                                (tr("U_nderline"), "editor.underline"), (tr("_Strikethrough"), "editor.strikethrough"),
+                                (tr("_Monospace"), "editor.monospace")] {
+            g_menu_append(styles, label, action)
+        }
+        g_menu_append_submenu(styles, tr("Paragraph St_yle"), paragraph.cast())
+        g_menu_append_section(menu, nil, styles.cast())
+        for part in [paragraph, styles] { g_object_unref(part.raw) }
+        section([(tr("Insert _File…"), "editor.insert-file")])
+        return menu
+    }
+
+    /// A right click, a long press, Shift+F10 or the Menu key open Tote's menu; GtkTextView's
+    /// own never opens.
+    func installContextMenu() {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_SECONDARY))
+        let longPress = gtk_gesture_long_press_new()!
+        gtk_gesture_single_set_touch_only(longPress.opaque, true.g)
+        for gesture in [click, longPress] {
+            gtk_event_controller_set_propagation_phase(gesture.opaque, GTK_PHASE_CAPTURE)
+            gtk_widget_add_controller(textView, gesture.opaque)
+        }
+        // The menu's grab takes the release: the gesture is reset, or it would wait for that
+        // release and miss the next press (every other right click opened nothing).
+        click.connectPressed { [weak self] _, x, y in
+            gtk_gesture_set_state(click.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+            self?.showContextMenu(atX: x, y: y, placingCaret: true)
+            gtk_event_controller_reset(click.opaque)
+        }
+        longPress.connectPosition("pressed") { [weak self] x, y in
+            gtk_gesture_set_state(longPress.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+            self?.showContextMenu(atX: x, y: y, placingCaret: true)
+            gtk_event_controller_reset(longPress.opaque)
+        }
+        addShortcuts(to: textView, [
+            ("<Shift>F10", { [weak self] in self?.showContextMenuAtCaret(); return true }),
+            ("Menu", { [weak self] in self?.showContextMenuAtCaret(); return true }),
+        ])
+    }
+
+    private func showContextMenuAtCaret() {
+        var caret = GtkTextIter(), place = GdkRectangle()
+        gtk_text_buffer_get_iter_at_mark(buffer, &caret, gtk_text_buffer_get_insert(buffer))
+        gtk_text_view_get_iter_location(textView.cast(), &caret, &place)
+        var x: Int32 = 0, y: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(textView.cast(), GTK_TEXT_WINDOW_WIDGET, place.x, place.y + place.height,
+                                              &x, &y)
+        showContextMenu(atX: Double(x), y: Double(y), placingCaret: false)
+    }
+
+    /// As GtkTextView does: a click outside the selection first moves the caret there.
+    func showContextMenu(atX x: Double, y: Double, placingCaret: Bool) {
+        finishFilling()  // Select All and Delete act on the whole note
+        if placingCaret, let offset = offset(atWidgetX: x, y: y), !selection.range.contains(offset) {
+            select(.cursor(at: offset))
+        }
+        if contextMenu == nil {
+            let model = Self.contextMenu()
+            let popover = gtk_popover_menu_new_from_model(model.cast())!
+            g_object_unref(model.raw)
+            gtk_widget_set_parent(popover, textView)
+            // GtkTextView unparents only its own popover: this one goes before the view is
+            // finalised (else GTK warns). Dispose, and so "destroy", can run twice.
+            var parented = true
+            textView.connect("destroy") {
+                if parented { gtk_widget_unparent(popover) }
+                parented = false
+            }
+            gtk_popover_set_has_arrow(popover.cast(), false.g)
+            gtk_widget_set_halign(popover, GTK_ALIGN_START)
+            contextMenu = popover
+        }
+        guard let contextMenu else { return }
+        var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(contextMenu.cast(), &rect)
+        gtk_popover_popup(contextMenu.cast())
+    }
+}
