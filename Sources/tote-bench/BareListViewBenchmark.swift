@@ -25,15 +25,7 @@ final class BareListViewBenchmark {
                                   nil, nil, GConnectFlags(rawValue: 0))
         }
         listView = gtk_list_view_new(nil, factory)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(scroller), listView)
-        window = gtk_window_new()
-        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-        gtk_window_set_default_size(gtkWindow, 700, 800)
-        gtk_window_set_child(gtkWindow, scroller)
-        gtk_window_present(gtkWindow)
-        MainLoop.iterate(until: { gtk_widget_get_mapped(self.window) != 0 }, timeout: 10)
-        waitForNextPaint(of: window)
+        window = presentScrolling(listView, width: 700, height: 800)
     }
 
     /// A list of 100 shown, then a new model of `count` strings set: to the painted frame.

@@ -14,17 +14,7 @@ final class BareTextViewBenchmark {
         gtk_text_view_set_wrap_mode(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkTextView.self), GTK_WRAP_WORD_CHAR)
         buffer = gtk_text_view_get_buffer(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkTextView.self))
         gtk_text_buffer_set_text(buffer, text, -1)
-        let scroller = gtk_scrolled_window_new()!
-        let scrolled = OpaquePointer(scroller)
-        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(scrolled, view)
-        window = gtk_window_new()
-        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-        gtk_window_set_default_size(gtkWindow, 900, 700)
-        gtk_window_set_child(gtkWindow, scroller)
-        gtk_window_present(gtkWindow)
-        MainLoop.iterate(until: { gtk_widget_get_mapped(self.window) != 0 }, timeout: 10)
-        waitForNextPaint(of: window)
+        window = presentScrolling(view, width: 900, height: 700)
     }
 
     /// Inserting `text` at the end, then to the painted frame; and that frame's own work.

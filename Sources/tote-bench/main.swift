@@ -261,6 +261,22 @@ func waitForNextPaint(of window: UnsafeMutablePointer<GtkWidget>) -> Double {
     }
 }
 
+/// A window of `width` × `height` scrolling `child` vertically, shown and painted once.
+@MainActor
+func presentScrolling(_ child: UnsafeMutablePointer<GtkWidget>, width: Int32, height: Int32) -> UnsafeMutablePointer<GtkWidget> {
+    let scroller = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(OpaquePointer(scroller), child)
+    let window = gtk_window_new()!
+    let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+    gtk_window_set_default_size(gtkWindow, width, height)
+    gtk_window_set_child(gtkWindow, scroller)
+    gtk_window_present(gtkWindow)
+    MainLoop.iterate(until: { gtk_widget_get_mapped(window) != 0 }, timeout: 10)
+    waitForNextPaint(of: window)
+    return window
+}
+
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }

@@ -9,7 +9,7 @@ final class AccessKeysTests: GTKTestCase {
     func testAccessKeysAreUniqueInEveryMenuInEveryLanguage() throws {
         try onMainActor {
             var levels: [[String]] = []
-            for menu in [RemindersPane.listMenu(), RemindersPane.selectionMenu(), NoteEditor.contextMenu()] {
+            for menu in [RemindersPane.listMenu(), RemindersPane.selectionMenu(), NoteEditor.contextMenuModel()] {
                 Self.collect(menu.raw.assumingMemoryBound(to: GMenuModel.self), into: &levels)
                 g_object_unref(menu.raw)
             }

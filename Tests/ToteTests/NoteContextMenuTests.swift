@@ -17,11 +17,11 @@ final class NoteContextMenuTests: GTKTestCase {
 
             // A right click outside the selection moves the caret there and shows the menu.
             editor.showContextMenu(atX: 60, y: 10, placingCaret: true)
-            let menu = try XCTUnwrap(editor.contextMenu)
+            let menu = try XCTUnwrap(editor.contextMenu.popover)
             waitFor("the menu") { gtk_widget_get_mapped(menu).isTrue }
             XCTAssertTrue(editor.selection.range.isEmpty)
 
-            let actions = Self.actions(in: NoteEditor.contextMenu())
+            let actions = Self.actions(in: NoteEditor.contextMenuModel())
             XCTAssertFalse(actions.contains { $0.hasPrefix("text.") }, "GtkTextView's own Undo stays greyed: not used")
             for action in ["editor.undo", "editor.redo", "clipboard.cut", "clipboard.copy", "clipboard.paste",
                            "selection.select-all", "editor.bold", "editor.heading-1", "editor.insert-file"] {

@@ -7,7 +7,7 @@ import ToteCore
 /// Paste, Delete and Select All stay GtkTextView's actions, which Tote's clipboard handlers
 /// serve and GTK enables by the selection.
 extension NoteEditor {
-    static func contextMenu() -> OpaquePointer {
+    static func contextMenuModel() -> OpaquePointer {
         let menu = g_menu_new()!
         func section(_ items: [(String, String)]) {
             let part = g_menu_new()!
@@ -42,6 +42,7 @@ extension NoteEditor {
     /// A right click, a long press, Shift+F10 or the Menu key open Tote's menu; GtkTextView's
     /// own never opens.
     func installContextMenu() {
+        contextMenu = ContextMenu(on: textView) { Self.contextMenuModel() }
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_SECONDARY))
         let longPress = gtk_gesture_long_press_new()!
@@ -84,25 +85,6 @@ extension NoteEditor {
         if placingCaret, let offset = offset(atWidgetX: x, y: y), !selection.range.contains(offset) {
             select(.cursor(at: offset))
         }
-        if contextMenu == nil {
-            let model = Self.contextMenu()
-            let popover = gtk_popover_menu_new_from_model(model.cast())!
-            g_object_unref(model.raw)
-            gtk_widget_set_parent(popover, textView)
-            // GtkTextView unparents only its own popover: this one goes before the view is
-            // finalised (else GTK warns). Dispose, and so "destroy", can run twice.
-            var parented = true
-            textView.connect("destroy") {
-                if parented { gtk_widget_unparent(popover) }
-                parented = false
-            }
-            gtk_popover_set_has_arrow(popover.cast(), false.g)
-            gtk_widget_set_halign(popover, GTK_ALIGN_START)
-            contextMenu = popover
-        }
-        guard let contextMenu else { return }
-        var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
-        gtk_popover_set_pointing_to(contextMenu.cast(), &rect)
-        gtk_popover_popup(contextMenu.cast())
+        contextMenu.show(atX: x, y: y)
     }
 }

@@ -77,8 +77,8 @@ final class NoteEditor {
     private(set) var isReadOnly = false
     /// Set while the buffer is still being filled with a long note, in idle chunks.
     private(set) var isFillingBuffer = false
-    /// The note's own context menu, made when first shown.
-    var contextMenu: WidgetPointer?
+    /// The note's own context menu (set up in `installContextMenu`).
+    var contextMenu: ContextMenu!
     private var fillGeneration = 0
     /// Where a press inside the selection landed, until it ends as a click or a drag.
     var pressInSelection: Int?

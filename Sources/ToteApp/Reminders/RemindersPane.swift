@@ -21,7 +21,7 @@ final class RemindersPane {
     private(set) var rows: [Reminder] = []
     private var showingCompleted = true
     private(set) var actions: [String: OpaquePointer] = [:]
-    private var contextMenu: WidgetPointer?
+    private lazy var contextMenu = ContextMenu(on: view.listView) { Self.selectionMenu() }
 
     /// A list should be shown (after undo, a move, an import).
     var onShowList: (UUID) -> Void = { _ in }
@@ -746,27 +746,7 @@ final class RemindersPane {
     }
 
     private func showContextMenu(x: Double, y: Double) {
-        if contextMenu == nil {
-            let model = Self.selectionMenu()
-            let popover = gtk_popover_menu_new_from_model(model.cast())!
-            g_object_unref(model.raw)
-            gtk_widget_set_parent(popover, view.listView)
-            // GtkListView does not unparent children it did not make: the popover goes
-            // before the list view is finalised (else GTK warns, and a11y reads a freed widget),
-            // whether or not the pane is still there. Dispose, and so "destroy", can run twice.
-            var parented = true
-            view.listView.connect("destroy") {
-                if parented { gtk_widget_unparent(popover) }
-                parented = false
-            }
-            gtk_popover_set_has_arrow(popover.cast(), false.g)
-            gtk_widget_set_halign(popover, GTK_ALIGN_START)
-            contextMenu = popover
-        }
-        guard let contextMenu else { return }
-        var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
-        gtk_popover_set_pointing_to(contextMenu.cast(), &rect)
-        gtk_popover_popup(contextMenu.cast())
+        contextMenu.show(atX: x, y: y)
     }
 }
 

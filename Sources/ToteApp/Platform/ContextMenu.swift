@@ -1,0 +1,50 @@
+import CAdw
+
+/// A context menu: a popover of a menu model, parented to the widget it belongs to (whose
+/// actions its items reach) and shown at a point of it, as GTK's own context menus are. Made
+/// when first shown; taken off its parent when the parent is unrealized, before any dispose:
+/// GtkTextView's dispose removes its children with gtk_text_view_remove, which refuses one it
+/// did not add (quitting looped forever, warning each time), and GtkListView leaves such a
+/// child to a11y after the list is gone.
+@MainActor
+final class ContextMenu {
+    private let parent: WidgetPointer
+    private let model: () -> OpaquePointer
+    private(set) var popover: WidgetPointer?
+
+    /// `model` makes the menu model (a new reference, taken).
+    init(on parent: WidgetPointer, model: @escaping () -> OpaquePointer) {
+        self.parent = parent
+        self.model = model
+        parent.connect("unrealize") { [weak self] in self?.takeDown() }
+    }
+
+    isolated deinit {
+        takeDown()
+    }
+
+    /// Shows the menu at a point of its parent (widget coordinates).
+    func show(atX x: Double, y: Double) {
+        let popover = popover ?? make()
+        var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(popover.cast(), &rect)
+        gtk_popover_popup(popover.cast())
+    }
+
+    private func make() -> WidgetPointer {
+        let menu = model()
+        let popover = gtk_popover_menu_new_from_model(menu.cast())!
+        g_object_unref(menu.raw)
+        gtk_widget_set_parent(popover, parent)
+        gtk_popover_set_has_arrow(popover.cast(), false.g)
+        gtk_widget_set_halign(popover, GTK_ALIGN_START)
+        self.popover = popover
+        return popover
+    }
+
+    private func takeDown() {
+        guard let popover else { return }
+        self.popover = nil
+        gtk_widget_unparent(popover)
+    }
+}
