@@ -41,7 +41,9 @@ final class BareListViewBenchmark {
 
     private func show(strings: [String]) {
         let model = withCStringArray(strings) { gtk_string_list_new($0) }
-        gtk_list_view_set_model(OpaquePointer(listView), gtk_multi_selection_new(model))
+        let selection = gtk_multi_selection_new(model)  // takes the list
+        gtk_list_view_set_model(OpaquePointer(listView), selection)  // takes a reference of its own
+        g_object_unref(UnsafeMutableRawPointer(selection))
     }
 
     func close() {

@@ -15,7 +15,9 @@ final class NoteContextMenuTests: GTKTestCase {
             editor.perform(.insert(RichText(plain: "Then "), at: 0))
             XCTAssertEqual(editor.text.plainText, "Then Buy milk")
 
-            // A right click outside the selection moves the caret there and shows the menu.
+            // A right click outside the selection moves the caret there and shows the menu; the
+            // note takes the focus, as a click in it would give it (the title had it).
+            gtk_widget_grab_focus(editor.titleField)
             editor.showContextMenu(atX: 60, y: 10, placingCaret: true)
             let menu = try XCTUnwrap(editor.contextMenu.popover)
             waitFor("the menu") { gtk_widget_get_mapped(menu).isTrue }
@@ -37,6 +39,8 @@ final class NoteContextMenuTests: GTKTestCase {
             XCTAssertTrue(gtk_widget_activate_action_variant(menu, "editor.bold", nil).isTrue)
             XCTAssertTrue(editor.text.paragraphs[0].runs.allSatisfy(\.style.bold), "Bold from the menu")
             gtk_popover_popdown(menu.cast())
+            waitFor("the menu gone") { !gtk_widget_get_mapped(menu).isTrue }
+            XCTAssertTrue(gtk_widget_is_focus(editor.textView).isTrue, "typing goes to the note after the menu")
         }
     }
 

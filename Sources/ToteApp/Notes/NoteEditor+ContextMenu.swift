@@ -54,6 +54,8 @@ extension NoteEditor {
         // The menu's grab takes the release: the gesture is reset, or it would wait for that
         // release and miss the next press (every other right click opened nothing).
         click.connectPressed { [weak self] _, x, y in
+            // A left press held in the selection is not a click that ends in placing the caret.
+            self?.pressInSelection = nil
             gtk_gesture_set_state(click.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
             self?.showContextMenu(atX: x, y: y, placingCaret: true)
             gtk_event_controller_reset(click.opaque)
@@ -69,19 +71,26 @@ extension NoteEditor {
         ])
     }
 
+    /// Below the caret, or, when it is scrolled out of sight, at the middle of the view.
     private func showContextMenuAtCaret() {
-        var caret = GtkTextIter(), place = GdkRectangle()
+        var caret = GtkTextIter(), place = GdkRectangle(), visible = GdkRectangle()
         gtk_text_buffer_get_iter_at_mark(buffer, &caret, gtk_text_buffer_get_insert(buffer))
         gtk_text_view_get_iter_location(textView.cast(), &caret, &place)
+        gtk_text_view_get_visible_rect(textView.cast(), &visible)
+        var bufferX = place.x, bufferY = place.y + place.height
+        if bufferY < visible.y || bufferY > visible.y + visible.height {
+            bufferX = visible.x + visible.width / 2
+            bufferY = visible.y + visible.height / 2
+        }
         var x: Int32 = 0, y: Int32 = 0
-        gtk_text_view_buffer_to_window_coords(textView.cast(), GTK_TEXT_WINDOW_WIDGET, place.x, place.y + place.height,
-                                              &x, &y)
+        gtk_text_view_buffer_to_window_coords(textView.cast(), GTK_TEXT_WINDOW_WIDGET, bufferX, bufferY, &x, &y)
         showContextMenu(atX: Double(x), y: Double(y), placingCaret: false)
     }
 
     /// As GtkTextView does: a click outside the selection first moves the caret there.
     func showContextMenu(atX x: Double, y: Double, placingCaret: Bool) {
         finishFilling()  // Select All and Delete act on the whole note
+        gtk_widget_grab_focus(textView)  // the press that would have given it is claimed here
         if placingCaret, let offset = offset(atWidgetX: x, y: y), !selection.range.contains(offset) {
             select(.cursor(at: offset))
         }

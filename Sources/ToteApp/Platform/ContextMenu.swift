@@ -23,8 +23,10 @@ final class ContextMenu {
         takeDown()
     }
 
-    /// Shows the menu at a point of its parent (widget coordinates).
+    /// Shows the menu at a point of its parent (widget coordinates); nothing while the parent
+    /// is not realized (no "unrealize" would come to take the menu down).
     func show(atX x: Double, y: Double) {
+        guard gtk_widget_get_realized(parent).isTrue else { return }
         let popover = popover ?? make()
         var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
         gtk_popover_set_pointing_to(popover.cast(), &rect)
@@ -38,6 +40,14 @@ final class ContextMenu {
         gtk_widget_set_parent(popover, parent)
         gtk_popover_set_has_arrow(popover.cast(), false.g)
         gtk_widget_set_halign(popover, GTK_ALIGN_START)
+        // GTK 4.8 leaves the focus on the hidden menu's item: it goes back to the parent, so
+        // typing after the menu goes where it was opened (unless an item moved it elsewhere).
+        let parent = parent
+        popover.connect("closed") {
+            guard let root = gtk_widget_get_root(parent) else { return }
+            let focus = gtk_root_get_focus(root)
+            if focus == nil || gtk_widget_is_ancestor(focus, popover).isTrue { gtk_widget_grab_focus(parent) }
+        }
         self.popover = popover
         return popover
     }
