@@ -15,10 +15,6 @@ public struct StyleTagNames: Sendable {
 
     public static let link = "link"
     public static let paragraphPrefix = "paragraph:"
-    public static let paragraphTags = [
-        "paragraph:h1", "paragraph:h2", "paragraph:h3", "paragraph:bulleted", "paragraph:numbered",
-        "paragraph:checklist", "paragraph:checked",
-    ]
     /// The tags without a value, lowest priority first, below them all the value tags: where
     /// two set the same property, a checked item's grey wins over a link's blue, a link's blue
     /// over a text colour, monospace over a font family, whatever was shown before.
@@ -27,6 +23,7 @@ public struct StyleTagNames: Sendable {
         "paragraph:checklist", "bold", "italic", "underline", "strikethrough", "monospace", link,
         "paragraph:checked",
     ]
+    public static let paragraphTags = fixedTags.filter { $0.hasPrefix(paragraphPrefix) }
 
     /// The value tags named so far, in the order they were first named.
     public private(set) var valueTags: [String] = []
