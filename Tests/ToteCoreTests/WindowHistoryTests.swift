@@ -80,4 +80,32 @@ import Testing
         history.forget(note: noteA)
         #expect(history.undoEntries.map(\.parts) == [[.reminders]])
     }
+
+    @Test func aNoteMovingToAnotherWindowTakesItsOwnEntriesAlong() {
+        var history = WindowHistory()
+        let (a1, a2, a3, b1, move) = (UUID(), UUID(), UUID(), UUID(), UUID())
+        history.record([.note(noteA, step: a1)])
+        history.record([.reminders])
+        history.record([.note(noteA, step: a2), .note(noteB, step: move)])
+        history.record([.note(noteB, step: b1)])
+        history.record([.note(noteA, step: a3)])
+        let next: (UUID, UUID) -> WindowHistory.StepPosition = { _, _ in .next }
+        _ = history.nextUndo(position: next)
+        history.didUndo()
+
+        let handed = history.handOver(note: noteA)
+        #expect(handed.undoEntries == [.init(parts: [.note(noteA, step: a1)])])
+        #expect(handed.redoEntries == [.init(parts: [.note(noteA, step: a3)])])
+        // What also changed something else stays where it was done.
+        #expect(history.undoEntries.map(\.parts) == [[.reminders], [.note(noteA, step: a2), .note(noteB, step: move)],
+                                                      [.note(noteB, step: b1)]])
+        #expect(history.redoEntries.isEmpty)
+
+        var other = WindowHistory()
+        let c1 = UUID()
+        other.record([.note(noteB, step: c1)])
+        other.adopt(handed)
+        #expect(other.undoEntries.map(\.parts) == [[.note(noteA, step: a1)], [.note(noteB, step: c1)]])
+        #expect(other.nextRedo(position: next) == .entry(.init(parts: [.note(noteA, step: a3)])))
+    }
 }

@@ -361,6 +361,27 @@ final class NoteEditor {
         gtk_editable_set_text(titleField.opaque, "")
     }
 
+    /// Stops showing the note, for another window to show it: saved first (false, and still
+    /// shown, when that fails), its steps kept for whoever shows it next.
+    func putAway() -> Bool {
+        abandonCopies()
+        guard saveNow(waitUntilWritten: true) else { return false }
+        leaveNote()
+        note = nil
+        isLoading = true
+        defer { isLoading = false }
+        noteHistory = NoteHistory()
+        text = RichText()
+        fillBuffer()
+        gtk_editable_set_text(titleField.opaque, "")
+        return true
+    }
+
+    /// Renames the note shown, as typing the title would.
+    func setTitle(_ title: String) {
+        gtk_editable_set_text(titleField.opaque, title)
+    }
+
     func focusBody() {
         gtk_widget_grab_focus(textView)
     }

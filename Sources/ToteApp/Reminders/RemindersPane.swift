@@ -575,7 +575,7 @@ final class RemindersPane {
     }
 
     /// Saves the selection, or the whole list when nothing is selected, as an .ics file.
-    private func chooseFileToExport() {
+    func chooseFileToExport() {
         guard let list else { return }
         let chosen = selectedReminders()
         let reminders = chosen.isEmpty ? rows : chosen
@@ -611,7 +611,7 @@ final class RemindersPane {
         perform(command, selecting: view.selectedIDs)
     }
 
-    private func chooseListName() {
+    func chooseListName() {
         guard let list else { return }
         NameDialog.present(on: window, heading: tr("Rename List"), text: list.name, confirm: tr("_Rename")) { [weak self] name in
             self?.renameList(to: name)

@@ -129,6 +129,7 @@ final class MainWindow {
             return !self.windowWillClose()
         }
         sidebar.onSelect = { [weak self] selection in self?.open(selection) }
+        sidebar.onRowCommand = { [weak self] command, target in self?.perform(command, on: target) }
         loadStore()
     }
 
@@ -172,21 +173,126 @@ final class MainWindow {
 
     /// Deletes the shown note, with a toast offering Undo.
     func deleteShownNote() {
-        guard let library = app.library, let editor, let shown = editor.note,
-              visiblePageName == Page.note.rawValue
-        else { return }
-        editor.saveNow(waitUntilWritten: true)
-        do {
+        guard let shown = editor?.note, visiblePageName == Page.note.rawValue else { return }
+        deleteNote(shown.id)
+    }
+
+    /// Deletes a note, shown here or not, with a toast offering Undo.
+    func deleteNote(_ id: UUID) {
+        guard let library = app.library, let summary = library.notes[id] else { return }
+        let showsIt = editor?.note?.id == id
+        if showsIt, let editor {
+            editor.saveNow(waitUntilWritten: true)
             editor.close()
-            guard let deleted = try library.deleteNote(id: shown.id, origin: self) else { return }
-            show(.welcome)
-            adw_window_title_set_title(contentTitle.opaque, "")
+        }
+        do {
+            guard let deleted = try library.deleteNote(id: id, origin: self) else { return }
+            if showsIt {
+                show(.welcome)
+                adw_window_title_set_title(contentTitle.opaque, "")
+            }
             let name = deleted.displayTitle ?? tr("Untitled Note")
             recentlyDeleted = deleted
             showToast(format(tr("“{note}” deleted"), ["note": name]), undoAction: "win.undo-delete")
         } catch {
             showToast(format(tr("Could not delete “{note}”: {reason}"),
-                             ["note": shown.displayTitle ?? tr("Untitled Note"), "reason": Reasons.text(forStoreError: error)]))
+                             ["note": summary.displayTitle ?? tr("Untitled Note"), "reason": Reasons.text(forStoreError: error)]))
+        }
+    }
+
+    /// What a sidebar row's menu asks for its note or list. A list is shown first, and its
+    /// page's own commands do the rest; a note is renamed where it is shown.
+    private func perform(_ command: Sidebar.RowCommand, on target: Sidebar.Selection) {
+        switch (command, target) {
+        case (.openInNewWindow, _):
+            openInNewWindow(target)
+        case (.delete, .note(let id)):
+            deleteNote(id)
+        case (.export, .note(let id)):
+            exportNote(id)
+        case (.rename, .note(let id)):
+            sidebar.select(target)
+            open(target)
+            guard let editor, editor.note?.id == id else { return }
+            NameDialog.present(on: window, heading: tr("Rename Note"), text: editor.titleText,
+                               placeholder: tr("Title"), confirm: tr("_Rename")) { [weak editor] name in
+                guard let editor, editor.note?.id == id else { return }
+                editor.setTitle(name.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        case (_, .reminderList(let id)):
+            sidebar.select(target)
+            open(target)
+            guard let reminders, reminders.list?.id == id else { return }
+            switch command {
+            case .rename: reminders.chooseListName()
+            case .export: reminders.chooseFileToExport()
+            case .delete: reminders.deleteList()
+            case .openInNewWindow: break
+            }
+        }
+    }
+
+    /// Shows a note or a list in a new window. A note shown here moves there (one editor per
+    /// note), keeping its undo steps.
+    private func openInNewWindow(_ target: Sidebar.Selection) {
+        var handed: WindowHistory.HandedOver?
+        if case .note(let id) = target, let editor, editor.note?.id == id {
+            guard editor.putAway() else { return }
+            handed = history.handOver(note: id)
+            show(.welcome)
+            adw_window_title_set_title(contentTitle.opaque, "")
+            sidebar.unselectAll()
+        }
+        let other = app.openNewWindow()
+        other.sidebar.select(target)
+        other.open(target)
+        if let handed { other.history.adopt(handed) }
+    }
+
+    /// Saves a note as a self-contained HTML page, where the person chooses.
+    private func exportNote(_ id: UUID) {
+        guard let name = app.library?.notes[id].map({ $0.displayTitle ?? tr("Untitled Note") }) else { return }
+        FileChooser.save(title: tr("Export Note"), accept: tr("_Export"), parent: window,
+                         suggestedName: WholeNoteTransfer.exportName(title: name, untitled: tr("Untitled Note")),
+                         filter: FileChooser.Filter(name: tr("Web pages"), mimeTypes: ["text/html"], patterns: ["*.html"])) {
+            [weak self] url in self?.exportNote(id, to: url)
+        }
+    }
+
+    /// Writes note `id` (as shown, typed text included, or as stored) as an HTML page at
+    /// `url`, off the main thread; a toast says how it went.
+    func exportNote(_ id: UUID, to url: URL, then done: @escaping @MainActor () -> Void = {}) {
+        guard let name = app.library?.notes[id].map({ $0.displayTitle ?? tr("Untitled Note") }),
+              case .success(let store)? = app.store else { return }
+        let shown: (title: String, text: RichText)? = editor?.note?.id == id ? (editor!.titleText, editor!.text) : nil
+        let media = store.media
+        Task { [weak self] in
+            let failure = await Task.detached { () -> String? in
+                var content = shown
+                if content == nil, let note = try? store.note(id: id), let text = try? note.richText() {
+                    content = (note.title, text)
+                }
+                guard let (title, text) = content,
+                      let data = WholeNoteTransfer.data(
+                        for: NoteTransfer.htmlMIMEType, id: id, title: title.isEmpty ? name : title, text: text,
+                        mediaData: { try? Data(contentsOf: media.url(for: $0)) }, writeFile: { _, _ in nil })
+                else { return tr("it was changed or deleted elsewhere") }
+                do {
+                    try data.write(to: url, options: .atomic)
+                    return nil
+                } catch {
+                    return Reasons.text(for: FileProblem(writing: error))
+                }
+            }.value
+            if let self {
+                if let failure {
+                    self.showToast(format(tr("Could not export to “{file}”: {reason}"),
+                                          ["file": url.lastPathComponent, "reason": failure]))
+                } else {
+                    self.showToast(format(tr("Exported “{note}”"), ["note": name]))
+                }
+            }
+            done()
         }
     }
 

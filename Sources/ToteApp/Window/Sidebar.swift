@@ -22,6 +22,12 @@ final class Sidebar {
     var onListRowDrop: (UUID, UnsafeMutableRawPointer) -> Bool = { _, _ in false }
     /// Called with the files from outside dropped onto the notes.
     var onNoteFilesDrop: ([String]) -> Void = { _ in }
+    /// A command chosen in a row's context menu, for that row's note or list.
+    var onRowCommand: (RowCommand, Selection) -> Void = { _, _ in }
+    /// The row whose context menu was opened last.
+    var rowMenuTarget: Selection?
+    /// The notes' and the lists' row menus (Sidebar+RowMenu).
+    var rowMenus: [ContextMenu] = []
     let springLoader = SpringLoader()
     private(set) lazy var edgeScroller = EdgeScroller(widget)
 
@@ -87,6 +93,7 @@ final class Sidebar {
         enableEdgeScrolling()
         installDragSources()
         enableNoteFileDrops()
+        installRowMenus()
         notesBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: true) }
         listsBox.connect("row-selected") { [weak self] row in self?.rowSelected(row, inNotes: false) }
     }
@@ -209,6 +216,13 @@ final class Sidebar {
             gtk_list_box_unselect_all(notesBox.opaque)
             if let row = listRows[id]?.row { gtk_list_box_select_row(listsBox.opaque, row.cast()) }
         }
+    }
+
+    func unselectAll() {
+        isUpdatingSelection = true
+        defer { isUpdatingSelection = false }
+        gtk_list_box_unselect_all(notesBox.opaque)
+        gtk_list_box_unselect_all(listsBox.opaque)
     }
 
     /// The names the visible note rows show, top to bottom.

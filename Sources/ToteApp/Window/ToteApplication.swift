@@ -168,10 +168,12 @@ public final class ToteApplication {
     }
 
     /// A second window, so that a note can be dragged into another side by side.
-    func openNewWindow() {
+    @discardableResult
+    func openNewWindow() -> MainWindow {
         let window = MainWindow(application: self)
         windows.append(window)
         gtk_window_present(window.window.cast())
+        return window
     }
 
     /// The window showing note `id` in its editor, other than `window`.

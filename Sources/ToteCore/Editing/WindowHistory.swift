@@ -128,4 +128,26 @@ public struct WindowHistory: Sendable {
         undoEntries.removeAll { $0.notes.contains(id) }
         redoEntries.removeAll { $0.notes.contains(id) }
     }
+
+    /// What a note that moves to another window takes along: the entries that change it
+    /// alone, in their order. Entries that also change something else stay here.
+    public struct HandedOver: Sendable, Equatable {
+        public var undoEntries: [Entry]
+        public var redoEntries: [Entry]
+    }
+
+    /// Takes out the entries that change only note `id`, for the window it moves to.
+    public mutating func handOver(note id: UUID) -> HandedOver {
+        func onlyIt(_ entry: Entry) -> Bool { !entry.changesReminders && Set(entry.notes) == [id] }
+        let handed = HandedOver(undoEntries: undoEntries.filter(onlyIt), redoEntries: redoEntries.filter(onlyIt))
+        undoEntries.removeAll(where: onlyIt)
+        redoEntries.removeAll(where: onlyIt)
+        return handed
+    }
+
+    /// Takes on the entries of a note that moved here, before anything done here since.
+    public mutating func adopt(_ handed: HandedOver) {
+        undoEntries.insert(contentsOf: handed.undoEntries, at: 0)
+        redoEntries.insert(contentsOf: handed.redoEntries, at: 0)
+    }
 }

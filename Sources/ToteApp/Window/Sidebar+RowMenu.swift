@@ -1,0 +1,91 @@
+import CAdw
+import CShim
+import Foundation
+
+/// The sidebar rows' context menu: Open in New Window, Rename…, Export… and Delete, for the
+/// note or list whose row it was opened on. A right click, a long press, Shift+F10 or the Menu
+/// key open it; opening it does not open the row.
+extension Sidebar {
+    enum RowCommand: String, CaseIterable {
+        case openInNewWindow = "open-in-new-window", rename, export, delete
+    }
+
+    static func rowMenuModel() -> OpaquePointer {
+        let menu = g_menu_new()!
+        for items in [[(tr("Open in New _Window"), RowCommand.openInNewWindow)],
+                      [(tr("_Rename…"), .rename), (tr("_Export…"), .export)],
+                      [(tr("_Delete"), .delete)]] {
+            let section = g_menu_new()!
+            for (label, command) in items { g_menu_append(section, label, "row.\(command.rawValue)") }
+            g_menu_append_section(menu, nil, section.cast())
+            g_object_unref(section.raw)
+        }
+        return menu
+    }
+
+    func installRowMenus() {
+        let group = Actions.group(named: "row", on: widget)
+        for command in RowCommand.allCases {
+            Actions.add(command.rawValue, to: group) { [weak self] _ in
+                guard let self, let target = self.rowMenuTarget else { return }
+                self.onRowCommand(command, target)
+            }
+        }
+        for box in [notesBox, listsBox] {
+            let menu = ContextMenu(on: box) { Self.rowMenuModel() }
+            rowMenus.append(menu)
+            let click = gtk_gesture_click_new()!
+            gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_SECONDARY))
+            let longPress = gtk_gesture_long_press_new()!
+            gtk_gesture_single_set_touch_only(longPress.opaque, true.g)
+            for gesture in [click, longPress] { gtk_widget_add_controller(box, gesture.opaque) }
+            click.connectPressed { [weak self] _, x, y in
+                guard let self, self.showRowMenu(in: box, menu: menu, atX: x, y: y) else { return }
+                gtk_gesture_set_state(click.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+                // The menu's grab takes the release: reset, or the next press would be missed.
+                gtk_event_controller_reset(click.opaque)
+            }
+            longPress.connectPosition("pressed") { [weak self] x, y in
+                guard let self, self.showRowMenu(in: box, menu: menu, atX: x, y: y) else { return }
+                gtk_gesture_set_state(longPress.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+                gtk_event_controller_reset(longPress.opaque)
+            }
+            let fromKeyboard: @MainActor () -> Bool = { [weak self] in
+                guard let self, let id = self.id(of: gtk_widget_get_focus_child(box).map(UnsafeMutableRawPointer.init))
+                else { return false }
+                return self.showRowMenu(for: box == self.notesBox ? .note(id) : .reminderList(id))
+            }
+            addShortcuts(to: box, [("<Shift>F10", fromKeyboard), ("Menu", fromKeyboard)])
+        }
+    }
+
+    /// Shows the menu for the row at a point of a list box (its coordinates); false when no
+    /// row is there.
+    @discardableResult
+    func showRowMenu(in box: WidgetPointer, menu: ContextMenu, atX x: Double, y: Double) -> Bool {
+        guard let row = gtk_list_box_get_row_at_y(box.opaque, Int32(y)),
+              let id = id(of: UnsafeMutableRawPointer(row))
+        else { return false }
+        rowMenuTarget = box == notesBox ? .note(id) : .reminderList(id)
+        menu.show(atX: x, y: y)
+        return true
+    }
+
+    /// Opens the row menu of a note or list, under its row; false when the row is not laid
+    /// out.
+    @discardableResult
+    func showRowMenu(for selection: Selection) -> Bool {
+        let (box, entry, menu): (WidgetPointer, (row: WidgetPointer, label: WidgetPointer)?, ContextMenu)
+        switch selection {
+        case .note(let id): (box, entry, menu) = (notesBox, noteRows[id], rowMenus[0])
+        case .reminderList(let id): (box, entry, menu) = (listsBox, listRows[id], rowMenus[1])
+        }
+        var bounds = graphene_rect_t()
+        guard let row = entry?.row, gtk_widget_get_mapped(row).isTrue,
+              gtk_widget_compute_bounds(row, box, &bounds).isTrue, bounds.size.height > 0
+        else { return false }
+        rowMenuTarget = selection
+        menu.show(atX: Double(bounds.origin.x) + 24, y: Double(bounds.origin.y + bounds.size.height))
+        return true
+    }
+}
