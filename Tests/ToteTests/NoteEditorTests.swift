@@ -407,6 +407,75 @@ extension NoteEditorTests {
 }
 
 extension NoteEditorTests {
+    func testChecklistItemsHaveRealCheckBoxesBesideThem() throws { try onMainActor(Self.checkBoxes) }
+
+    /// Each checklist item has a themed GtkCheckButton beside its first line, 24 px square
+    /// at least, showing its state and named after it; clicking it checks the item as one
+    /// step; boxes follow the text when it scrolls.
+    @MainActor private static func checkBoxes() throws {
+        let body = RichText(paragraphs: [
+            Paragraph(runs: [Run("Packing")]),
+            Paragraph(style: .checklist(checked: false), runs: [Run("tent")]),
+            Paragraph(style: .checklist(checked: true), runs: [Run("stove")]),
+            Paragraph(style: .bulleted, runs: [Run("maps")]),
+        ] + (0..<80).map { Paragraph(style: .checklist(checked: $0 % 2 == 0), runs: [Run("item \($0)")]) })
+        let (editor, _, home) = try makeEditorForExtension(body)
+        defer { withExtendedLifetime(home) {} }
+        let window = try XCTUnwrap(gtk_widget_get_root(editor.widget))
+        gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), 600, 400)
+        waitFor("the layout") { gtk_widget_get_height(editor.textView) > 200 }
+        let boxes = try XCTUnwrap(editor.checklistBoxes)
+        waitFor("the boxes given out") { boxes.box(ofParagraph: 1) != nil }
+        XCTAssertEqual(boxes.shownItems.prefix(2).map(\.name), ["tent", "stove"])
+        XCTAssertNil(boxes.box(ofParagraph: 3), "a bullet has no box")
+        let tent = try XCTUnwrap(boxes.box(ofParagraph: 1)), stove = try XCTUnwrap(boxes.box(ofParagraph: 2))
+        XCTAssertTrue(g_type_check_instance_is_a(tent.raw.assumingMemoryBound(to: GTypeInstance.self), gtk_check_button_get_type()).isTrue)
+        XCTAssertFalse(gtk_check_button_get_active(tent.cast()).isTrue)
+        XCTAssertTrue(gtk_check_button_get_active(stove.cast()).isTrue)
+
+        /// The box's place in the text view, and its line's.
+        func placeOf(_ box: WidgetPointer, paragraph: Int32) -> (box: graphene_rect_t, lineTop: Double, lineBottom: Double) {
+            var bounds = graphene_rect_t()
+            XCTAssertTrue(gtk_widget_compute_bounds(box, editor.textView, &bounds).isTrue)
+            var iter = GtkTextIter(), place = GdkRectangle()
+            gtk_text_buffer_get_iter_at_line(editor.buffer, &iter, paragraph)
+            gtk_text_view_get_iter_location(editor.textView.cast(), &iter, &place)
+            var top: Int32 = 0
+            gtk_text_view_buffer_to_window_coords(editor.textView.cast(), GTK_TEXT_WINDOW_WIDGET, 0, place.y, nil, &top)
+            return (bounds, Double(top), Double(top + place.height))
+        }
+        func besideItsLine(_ box: WidgetPointer, paragraph: Int32) -> Bool {
+            let now = placeOf(box, paragraph: paragraph)
+            let middle = Double(now.box.origin.y + now.box.size.height / 2)
+            return (now.lineTop...now.lineBottom).contains(middle)
+        }
+        waitFor("the boxes placed") { besideItsLine(tent, paragraph: 1) }
+        let placed = placeOf(tent, paragraph: 1)
+        XCTAssertGreaterThanOrEqual(Double(placed.box.size.width), 24, "a 24 px hit area")
+        XCTAssertGreaterThanOrEqual(Double(placed.box.size.height), 24)
+        let middle = Double(placed.box.origin.y + placed.box.size.height / 2)
+        XCTAssertTrue((placed.lineTop...placed.lineBottom).contains(middle), "beside its line: \(placed)")
+        XCTAssertLessThan(Double(placed.box.origin.x + placed.box.size.width), 52, "in the margin, left of the text")
+
+        // A click on the box checks the item, as one step of the note.
+        gtk_widget_activate(tent)
+        XCTAssertEqual(editor.text.paragraphs[1].style, .checklist(checked: true))
+        waitFor("the box showing it") { gtk_check_button_get_active(tent.cast()).isTrue }
+        editor.undo()
+        XCTAssertEqual(editor.text.paragraphs[1].style, .checklist(checked: false))
+        waitFor("the box following undo") { !gtk_check_button_get_active(tent.cast()).isTrue }
+
+        // Scrolled, the boxes stay beside their lines.
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(editor.textView))!
+        waitFor("the whole note laid out") { gtk_adjustment_get_upper(adjustment) > 1_200 }
+        gtk_adjustment_set_value(adjustment, 700)
+        waitFor("item 40 boxed") { boxes.box(ofParagraph: 44) != nil }
+        let far = try XCTUnwrap(boxes.box(ofParagraph: 44))
+        waitFor("placed after the scroll") { besideItsLine(far, paragraph: 44) }
+        XCTAssertEqual(gtk_check_button_get_active(far.cast()).isTrue, true, "item 40 is checked")
+        assertBufferMatchesModelForExtension(editor)
+    }
+
     func testADamagedNoteOpensReadOnlyAndIsNeverOverwritten() throws { try onMainActor(Self.damagedNote) }
 
     @MainActor private static func damagedNote() throws {

@@ -2,8 +2,9 @@ import CAdw
 import CShim
 import ToteCore
 
-/// The marks before list and checklist paragraphs (GtkTextView has no bullets): drawn over
-/// the text view's left margin for the visible lines; a click on a checkbox checks it.
+/// The marks before list paragraphs (GtkTextView has no bullets): drawn over the text view's
+/// left margin for the visible lines. Checklist paragraphs have real boxes (ChecklistBoxes);
+/// a click in the margin beside one checks it too.
 extension NoteEditor {
     /// Where markers are drawn: from the view's edge, in the margin list paragraphs get.
     static let markerX = 30.0
@@ -64,10 +65,25 @@ extension NoteEditor {
         gtk_text_view_get_line_at_y(textView.cast(), &iter, bufferY, nil)
         let index = Int(gtk_text_iter_get_line(&iter))
         guard index < text.paragraphs.count, case .checklist = text.paragraphs[index].style else { return false }
-        let start = text.startOffset(ofParagraph: index)
-        guard let command = text.togglingChecked(touching: start..<start) else { return false }
-        perform(command, selectionAfter: selection)
+        toggleChecked(paragraph: index)
         return true
+    }
+
+    /// What the box of paragraph `index` shows, while it is a checklist item in the buffer.
+    func checklistItem(ofParagraph index: Int) -> ChecklistBoxes.Item? {
+        guard index < text.paragraphs.count, index < Int(gtk_text_buffer_get_line_count(buffer)),
+              case .checklist(let checked) = text.paragraphs[index].style
+        else { return nil }
+        return ChecklistBoxes.Item(paragraph: index, checked: checked,
+                                   name: String(text.paragraphs[index].plainText.prefix(80)))
+    }
+
+    /// Checks or unchecks a checklist item, as one step.
+    func toggleChecked(paragraph index: Int) {
+        guard index < text.paragraphs.count, case .checklist = text.paragraphs[index].style else { return }
+        let start = text.startOffset(ofParagraph: index)
+        guard let command = text.togglingChecked(touching: start..<start) else { return }
+        perform(command, selectionAfter: selection)
     }
 
     func connectMarkerClicks() {

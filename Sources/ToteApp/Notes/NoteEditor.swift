@@ -16,8 +16,10 @@ final class NoteEditor {
     let titleField: WidgetPointer
     let textView: WidgetPointer
     let buffer: UnsafeMutablePointer<GtkTextBuffer>
-    /// Draws bullets, numbers and checkboxes over the text view (see NoteEditor+Markers).
+    /// Draws bullets and numbers over the text view (see NoteEditor+Markers).
     private(set) var markerLayer: WidgetPointer
+    /// The checklist paragraphs' boxes, over the text view's margin.
+    private(set) var checklistBoxes: ChecklistBoxes!
     /// Called on the main thread after a save, with the note as stored.
     var onSaved: (Note) -> Void = { _ in }
     var onSaveFailed: (Note, any Error) -> Void = { _, _ in }
@@ -133,6 +135,9 @@ final class NoteEditor {
         g_object_ref_sink(widget.raw)
         markerLayer = makeMarkerLayer()
         gtk_overlay_add_overlay(overlay.opaque, markerLayer)
+        checklistBoxes = ChecklistBoxes(overlay: overlay, textView: textView)
+        checklistBoxes.item = { [weak self] index in self?.checklistItem(ofParagraph: index) }
+        checklistBoxes.onToggle = { [weak self] index in self?.toggleChecked(paragraph: index) }
         let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)!
         for signal in ["value-changed", "changed"] {
             adjustment.connect(signal) { [weak self] in self?.redrawMarkers() }
@@ -754,6 +759,7 @@ final class NoteEditor {
 
     func redrawMarkers() {
         gtk_widget_queue_draw(markerLayer)
+        checklistBoxes?.update()
     }
 
     /// Copies a command the model has applied into the buffer.

@@ -126,12 +126,12 @@ extension RichText {
         return .setParagraphStyles(styles, from: indexes.lowerBound)
     }
 
-    /// The mark shown before a paragraph: a bullet, its number in its run of numbered
-    /// paragraphs, or a checkbox.
+    /// The mark drawn before a paragraph: a bullet, or its number in its run of numbered
+    /// paragraphs. A checklist item has a check box, a widget of its own.
     public func marker(forParagraph index: Int) -> String? {
         switch paragraphs[index].style {
         case .bulleted: return "•"
-        case .checklist(let checked): return checked ? "☑" : "☐"
+        case .checklist: return nil  // a real check box (ToteApp's ChecklistBoxes)
         case .numbered:
             var number = 1
             var previous = index - 1
