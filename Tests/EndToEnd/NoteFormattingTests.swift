@@ -53,9 +53,9 @@ final class NoteFormattingTests: EndToEndTestCase {
         try session.key("ctrl+b")
         try session.type("tent")
         try session.key("ctrl+b")
-        try session.key("Return", "ctrl+shift+parenleft")
+        try session.key("Return", "ctrl+shift+9")  // as printed on the key, on any layout
         try session.type("Book campsite")
-        try session.key("ctrl+Return", "Return", "ctrl+shift+parenleft", "ctrl+shift+asterisk")
+        try session.key("ctrl+Return", "Return", "ctrl+shift+9", "ctrl+shift+8")
         try session.type("Matches")
         try session.key("ctrl+q")
         try session.waitUntil("Tote to quit") { !tote.isRunning }
@@ -65,5 +65,31 @@ final class NoteFormattingTests: EndToEndTestCase {
         XCTAssertEqual(body.paragraphs.map(\.style),
                        [.heading(1), .body, .checklist(checked: true), .bulleted])
         XCTAssertEqual(body.paragraphs[1].runs, [Run("Pack the "), Run("tent", style: TextStyle(bold: true))])
+    }
+
+    /// Ctrl+Shift+8, 7 and 9 go by the key as printed: on a German layout Shift+8 is "(",
+    /// Shift+9 is ")" and Shift+7 is "/", and the list styles still follow (issue 14, item 11).
+    func testListShortcutsFollowThePrintedKeyOnAGermanLayout() throws {
+        let layout = Process()
+        layout.executableURL = URL(fileURLWithPath: "/usr/bin/setxkbmap")
+        layout.arguments = ["de"]
+        layout.environment = session.environment
+        try layout.run()
+        layout.waitUntilExit()
+        XCTAssertEqual(layout.terminationStatus, 0)
+        let tote = try launchToteWithNewNote()
+        try session.type("Zelt")
+        try session.key("ctrl+shift+8", "Return")
+        try session.type("Karte")
+        try session.key("Return", "ctrl+shift+9")
+        try session.type("Kocher")
+        try session.key("Return", "ctrl+shift+7")
+        try session.type("Erstens")
+        try session.waitUntil("the styles in the store") {
+            let body = try? session.store()?.notes().first?.richText()
+            return body?.paragraphs.map(\.style) == [.bulleted, .bulleted, .checklist(checked: false), .numbered]
+                && body?.plainText == "Zelt\nKarte\nKocher\nErstens"
+        }
+        _ = tote
     }
 }

@@ -944,6 +944,37 @@ final class NoteEditor {
             gtk_shortcut_controller_add_shortcut(controller.opaque, shortcut)
         }
         gtk_widget_add_controller(textView, controller.opaque)
+
+        // Ctrl+Shift with the key that bears 8, 7 or 9, whatever Shift makes of it on the
+        // layout (*, & and ( in the US; (, / and ) in Germany; the digits themselves in France).
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys.opaque, GTK_PHASE_CAPTURE)
+        keys.connectKeyPressed { [weak self] _, keycode, state in
+            let wanted = GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue
+            guard let self, state & (wanted | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue) == wanted,
+                  let event = gtk_event_controller_get_current_event(keys.opaque)
+            else { return false }
+            let borne = Self.keyvals(onKey: keycode, layout: gdk_key_event_get_layout(event),
+                                     display: gtk_widget_get_display(self.textView))
+            guard let (_, action) = Self.keyShortcuts.first(where: { borne.contains($0.digit) }) else { return false }
+            return gtk_widget_activate_action_variant(self.textView, "editor.\(action)", nil).isTrue
+        }
+        gtk_widget_add_controller(textView, keys.opaque)
+    }
+
+    /// Every keyval a key gives on one layout, at any level.
+    private static func keyvals(onKey keycode: UInt32, layout: UInt32, display: OpaquePointer?) -> Set<UInt32> {
+        var keys: UnsafeMutablePointer<GdkKeymapKey>?
+        var keyvals: UnsafeMutablePointer<guint>?
+        var count: Int32 = 0
+        guard let display, gdk_display_map_keycode(display, keycode, &keys, &keyvals, &count).isTrue,
+              let keys, let keyvals
+        else { return [] }
+        defer {
+            g_free(keys)
+            g_free(keyvals)
+        }
+        return Set((0..<Int(count)).filter { keys[$0].group == Int32(layout) }.map { keyvals[$0] })
     }
 
     static let shortcuts: [(String, String)] = [
@@ -951,10 +982,22 @@ final class NoteEditor {
         ("<Control>b", "bold"), ("<Control>i", "italic"), ("<Control>u", "underline"),
         ("<Control>d", "strikethrough"), ("<Control>m", "monospace"),
         ("<Control>0", "body"), ("<Control>1", "heading-1"), ("<Control>2", "heading-2"),
-        ("<Control>3", "heading-3"), ("<Control><Shift>asterisk", "bulleted"),
-        ("<Control><Shift>ampersand", "numbered"), ("<Control><Shift>parenleft", "checklist"),
-        ("<Control>Return", "toggle-checked"),
+        ("<Control>3", "heading-3"), ("<Control>Return", "toggle-checked"),
     ]
+
+    /// The list styles, on Ctrl+Shift and the key that bears the digit, on any layout.
+    static let keyShortcuts: [(digit: UInt32, action: String)] = [
+        (UInt32(GDK_KEY_8), "bulleted"), (UInt32(GDK_KEY_7), "numbered"), (UInt32(GDK_KEY_9), "checklist"),
+    ]
+
+    /// What menus show for each action's shortcut.
+    static var shortcutLabels: [String: String] {
+        var labels = Dictionary(shortcuts.map { ("editor.\($0.1)", $0.0) }, uniquingKeysWith: { first, _ in first })
+        for (digit, action) in keyShortcuts {
+            labels["editor.\(action)"] = "<Control><Shift>\(String(cString: gdk_keyval_name(digit)))"
+        }
+        return labels
+    }
 
     private func makeToolbar() -> WidgetPointer {
         let toolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
@@ -996,7 +1039,7 @@ final class NoteEditor {
                     (tr("Heading 2"), "editor.heading-2"), (tr("Heading 3"), "editor.heading-3"),
                     (tr("Bulleted List"), "editor.bulleted"), (tr("Numbered List"), "editor.numbered"),
                     (tr("Checklist"), "editor.checklist")],
-            accelerators: Dictionary(Self.shortcuts.map { ("editor.\($0.1)", $0.0) }, uniquingKeysWith: { first, _ in first }))
+            accelerators: Self.shortcutLabels)
         gtk_widget_add_css_class(styles, "flat")
         toolbar.append(styles)
         return toolbar

@@ -18,6 +18,7 @@ private typealias IntArgument = @MainActor (Int32) -> Void
 private typealias UIntArgument = @MainActor (UInt32) -> Void
 private typealias Pressed = @MainActor (Int32, Double, Double) -> Void
 private typealias KeyPressed = @MainActor (UInt32, UInt32) -> Bool
+private typealias KeyPressedWithCode = @MainActor (UInt32, UInt32, UInt32) -> Bool
 private typealias InsertText = @MainActor (UnsafeMutablePointer<GtkTextIter>, String) -> Void
 private typealias Prepare = @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?
 private typealias DropPosition = @MainActor (UnsafeMutableRawPointer, Double, Double) -> UInt32
@@ -105,6 +106,16 @@ private let keyPressedTrampoline: @convention(c) (
     nonisolated(unsafe) let data = data
     return MainActor.assumeIsolated {
         Unmanaged<SignalBox<KeyPressed>>.fromOpaque(data!).takeUnretainedValue().handler(keyval, state.rawValue).g
+    }
+}
+
+private let keyPressedWithCodeTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?
+) -> gboolean = { _, keyval, keycode, state, data in
+    nonisolated(unsafe) let data = data
+    return MainActor.assumeIsolated {
+        Unmanaged<SignalBox<KeyPressedWithCode>>.fromOpaque(data!).takeUnretainedValue()
+            .handler(keyval, keycode, state.rawValue).g
     }
 }
 
@@ -248,6 +259,14 @@ extension GObjectPointer {
     @MainActor @discardableResult
     func connectKeyPressed(_ handler: @escaping @MainActor (_ keyval: UInt32, _ state: UInt32) -> Bool) -> gulong {
         connect("key-pressed", SignalBox<KeyPressed>(handler), keyPressedTrampoline)
+    }
+
+    /// GtkEventControllerKey::key-pressed with the hardware keycode too.
+    @MainActor @discardableResult
+    func connectKeyPressed(
+        _ handler: @escaping @MainActor (_ keyval: UInt32, _ keycode: UInt32, _ state: UInt32) -> Bool
+    ) -> gulong {
+        connect("key-pressed", SignalBox<KeyPressedWithCode>(handler), keyPressedWithCodeTrampoline)
     }
 
     /// GtkTextBuffer::insert-text, with the text decoded.
