@@ -9,11 +9,33 @@ final class AccessKeysTests: GTKTestCase {
     func testAccessKeysAreUniqueInEveryMenuInEveryLanguage() throws {
         try onMainActor {
             var levels: [[String]] = []
-            for menu in [RemindersPane.listMenu(), RemindersPane.selectionMenu(), NoteEditor.contextMenuModel()] {
+            for menu in [RemindersPane.listMenu(), RemindersPane.selectionMenu(), NoteEditor.contextMenuModel(),
+                         Sidebar.rowMenuModel()] {
                 Self.collect(menu.raw.assumingMemoryBound(to: GMenuModel.self), into: &levels)
                 g_object_unref(menu.raw)
             }
-            XCTAssertGreaterThan(levels.count, 3)
+            // And every menu button of a window showing a note: the main menu, the note's
+            // menu, the list's menu, the paragraph styles and the narrow toolbar's menu.
+            let dataHome = try TemporaryDataHome()
+            let (app, window, _, _, _) = try Self.startAppWithNote(dataHome: dataHome, title: "Plans", body: "Tent")
+            defer { Self.close(app) }
+            var buttons = 0
+            @MainActor func walk(_ widget: WidgetPointer) {
+                if g_type_check_instance_is_a(widget.raw.assumingMemoryBound(to: GTypeInstance.self),
+                                              gtk_menu_button_get_type()).isTrue,
+                   let model = gtk_menu_button_get_menu_model(widget.opaque) {
+                    buttons += 1
+                    Self.collect(UnsafeMutableRawPointer(model).assumingMemoryBound(to: GMenuModel.self), into: &levels)
+                }
+                var child = gtk_widget_get_first_child(widget)
+                while let current = child {
+                    walk(current)
+                    child = gtk_widget_get_next_sibling(current)
+                }
+            }
+            walk(window.window)
+            XCTAssertGreaterThanOrEqual(buttons, 6, "main, note, list, paragraph styles twice, more formatting")
+            XCTAssertGreaterThan(levels.count, 8)
             let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("po")
             var catalogues: [(String, [String: String])] = [("en", [:])]

@@ -999,13 +999,10 @@ final class NoteEditor {
         return labels
     }
 
+    /// The formatting toolbar. Where the window is too narrow for all of it (down to GNOME's
+    /// 360 px), a compact one takes its place: bold, italic, underline, the paragraph styles,
+    /// and a menu holding the rest (AdwSqueezer shows the first that fits).
     private func makeToolbar() -> WidgetPointer {
-        let toolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
-        gtk_widget_add_css_class(toolbar, "toolbar")
-        gtk_widget_set_margin_start(toolbar, 18)
-        // Character styles are toggles showing the style at the cursor (their actions' state).
-        let toggles: Set<String> = ["editor.bold", "editor.italic", "editor.underline", "editor.strikethrough",
-                                    "editor.monospace"]
         let buttons: [(String, String, String)] = [
             ("format-text-bold-symbolic", "editor.bold", tr("Bold")),
             ("format-text-italic-symbolic", "editor.italic", tr("Italic")),
@@ -1017,6 +1014,31 @@ final class NoteEditor {
             ("checkbox-checked-symbolic", "editor.checklist", tr("Checklist")),
             ("mail-attachment-symbolic", "editor.insert-file", tr("Insert File")),
         ]
+        let full = Self.toolbar(buttons)
+        let compact = Self.toolbar(Array(buttons.prefix(3)))
+        let more = menuButton(
+            icon: "view-more-horizontal-symbolic", name: tr("More Formatting"),
+            items: [(tr("_Strikethrough"), "editor.strikethrough"), (tr("_Monospace"), "editor.monospace"),
+                    (tr("B_ulleted List"), "editor.bulleted"), (tr("_Numbered List"), "editor.numbered"),
+                    (tr("_Checklist"), "editor.checklist"), (tr("Insert _File…"), "editor.insert-file")],
+            accelerators: Self.shortcutLabels)
+        gtk_widget_add_css_class(more, "flat")
+        compact.append(more)
+        let squeezer = adw_squeezer_new()!
+        adw_squeezer_set_xalign(squeezer.opaque, 0)
+        adw_squeezer_set_transition_type(squeezer.opaque, ADW_SQUEEZER_TRANSITION_TYPE_NONE)
+        for toolbar in [full, compact] { _ = adw_squeezer_add(squeezer.opaque, toolbar) }
+        return squeezer
+    }
+
+    /// A toolbar of these buttons, then the paragraph styles' menu.
+    private static func toolbar(_ buttons: [(icon: String, action: String, name: String)]) -> WidgetPointer {
+        let toolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
+        gtk_widget_add_css_class(toolbar, "toolbar")
+        gtk_widget_set_margin_start(toolbar, 18)
+        // Character styles are toggles showing the style at the cursor (their actions' state).
+        let toggles: Set<String> = ["editor.bold", "editor.italic", "editor.underline", "editor.strikethrough",
+                                    "editor.monospace"]
         for (icon, action, name) in buttons {
             let button: WidgetPointer
             if toggles.contains(action) {

@@ -61,7 +61,9 @@ final class MainWindow {
                                GBindingFlags(G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
         adw_header_bar_pack_start(sidebarHeader.opaque, searchButton)
         sidebarPane = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_widget_set_size_request(sidebarPane, 240, -1)
+        // The sidebar keeps this width whatever the notes and lists hold (rows cut their names).
+        gtk_widget_set_size_request(sidebarPane, 260, -1)
+        gtk_widget_set_hexpand(sidebarPane, false.g)
         sidebarPane.append(sidebarHeader)
         sidebarPane.append(searchBar)
         sidebarPane.append(sidebar.widget)
@@ -590,7 +592,9 @@ final class MainWindow {
         let welcome = Self.statusPage(
             icon: "io.github.totenotes.Tote-symbolic", title: tr("No Note Selected"),
             description: tr("Pick a note or a list in the sidebar, or start a new one"))
-        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        // One above the other: side by side they would not fit a 360 px window.
+        let buttons = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        gtk_box_set_homogeneous(buttons.cast(), true.g)
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         for (label, action) in [(tr("New Note"), "app.new-note"), (tr("New Reminder List"), "app.new-list")] {
             let button = gtk_button_new_with_label(label)!

@@ -300,6 +300,9 @@ final class Sidebar {
         let label = gtk_label_new(name)!
         gtk_label_set_xalign(label.opaque, 0)
         gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+        // A long name never widens the sidebar: it is cut to the width the sidebar has.
+        gtk_label_set_max_width_chars(label.opaque, 1)
+        gtk_widget_set_hexpand(label, true.g)
         box.append(label)
         let row = gtk_list_box_row_new()!
         gtk_list_box_row_set_child(row.cast(), box)
