@@ -53,6 +53,10 @@ final class ScreenReaderTests: EndToEndTestCase {
             XCTAssertTrue(answers[12].contains("strikethrough:true"), "the ticked item: \(answers[12])")
         }
         XCTAssertTrue(tote.isRunning)
+        // Checklist items have real check boxes, named after their item.
+        let boxes = try session.accessibleObjects(of: tote).filter { $0.hasPrefix("check box\t") }
+        XCTAssertTrue(boxes.contains { $0.hasSuffix("\tticked item") }, "\(boxes)")
+        XCTAssertTrue(boxes.contains { $0.hasSuffix("\topen item") }, "\(boxes)")
         try session.key("ctrl+q")
         try session.waitUntil("Tote to quit") { !tote.isRunning }
         XCTAssertEqual(tote.terminationStatus, 0)
