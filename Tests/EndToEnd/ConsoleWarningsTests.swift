@@ -2,8 +2,8 @@ import Foundation
 import ToteCore
 import XCTest
 
-/// A usual session — a note opened, typed into and formatted, the menus and context menus
-/// opened, a list opened, the window narrowed to 360 px, quit — prints no GTK warning or
+/// A usual session — a note opened, typed into and formatted, the menus, context menus and
+/// the shortcuts window opened, a list opened, the window narrowed to 360 px, quit — prints no GTK warning or
 /// critical on stderr (issue 14, item 6).
 final class ConsoleWarningsTests: EndToEndTestCase {
     func testAUsualSessionPrintsNoWarnings() throws {
@@ -31,6 +31,12 @@ final class ConsoleWarningsTests: EndToEndTestCase {
         try session.key("Down", "Down", "Right")
         session.pace(0.5)
         try session.key("Escape", "Escape", "Escape")
+        // The shortcuts window: its page numbers asked for a negative width (libadwaita's
+        // circular buttons), one warning each.
+        try session.key("ctrl+question")
+        session.pace(1)
+        try session.key("Escape")
+        session.pace(0.5)
 
         let apples = try openList("Groceries", showing: "Apples", of: tote, window: window)
         try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)", "click", "3"])
