@@ -220,7 +220,8 @@ extension AppShellTests {
         XCTAssertTrue(try store.notes().isEmpty)
         XCTAssertEqual(window.sidebarView.noteRowNames, [])
         XCTAssertEqual(window.visiblePageName, "welcome")
-        gtk_widget_activate_action_variant(window.window, "win.undo-delete", nil)
+        // The toast's Undo names the note it brings back.
+        gtk_widget_activate_action_variant(window.window, "win.undo-delete", g_variant_new_string(saved.id.uuidString))
         XCTAssertEqual(try store.notes(), [saved])
         XCTAssertEqual(window.sidebarView.noteRowNames, ["Keep me"])
         XCTAssertEqual(window.noteEditor?.bodyText, "Keep me")

@@ -53,7 +53,7 @@ final class FormattingToolbarTests: GTKTestCase {
         try onMainActor {
             let (editor, _, home) = try NoteEditorTests.makeEditorForExtension(RichText(plain: "text"))
             _ = home
-            let button = try XCTUnwrap(Self.descendants(of: editor.widget).first { Self.is($0, gtk_menu_button_get_type()) })
+            let button = try XCTUnwrap(Self.descendants(of: editor.widget).first { Self.isA($0, gtk_menu_button_get_type()) })
             let model = try XCTUnwrap(gtk_menu_button_get_menu_model(button.opaque))
             var items: [(String, String?)] = []
             for index in 0..<g_menu_model_get_n_items(model) {
@@ -72,7 +72,7 @@ final class FormattingToolbarTests: GTKTestCase {
 
     @MainActor private static func toggle(named action: String, in root: WidgetPointer) -> WidgetPointer? {
         descendants(of: root).first { widget in
-            Self.is(widget, gtk_toggle_button_get_type())
+            Self.isA(widget, gtk_toggle_button_get_type())
                 && gtk_actionable_get_action_name(widget.opaque).map { String(cString: $0) } == action
         }
     }
@@ -87,18 +87,4 @@ final class FormattingToolbarTests: GTKTestCase {
         g_value_unset(&instance)
     }
 
-    @MainActor private static func `is`(_ widget: WidgetPointer, _ type: GType) -> Bool {
-        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type).isTrue
-    }
-
-    @MainActor private static func descendants(of root: WidgetPointer) -> [WidgetPointer] {
-        var found: [WidgetPointer] = []
-        var child = gtk_widget_get_first_child(root)
-        while let widget = child {
-            found.append(widget)
-            found += descendants(of: widget)
-            child = gtk_widget_get_next_sibling(widget)
-        }
-        return found
-    }
 }

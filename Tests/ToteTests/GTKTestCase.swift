@@ -69,6 +69,43 @@ class GTKTestCase: XCTestCase {
         waitFor("the windows to close") { app.windows.isEmpty }
     }
 
+    /// Every widget below `root`, depth first.
+    @MainActor
+    static func descendants(of root: WidgetPointer) -> [WidgetPointer] {
+        var found: [WidgetPointer] = []
+        var child = gtk_widget_get_first_child(root)
+        while let widget = child {
+            found.append(widget)
+            found += descendants(of: widget)
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        return found
+    }
+
+    @MainActor
+    static func isA(_ widget: WidgetPointer, _ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type).isTrue
+    }
+
+    /// The message dialog Tote shows (a name or a date to ask for), once it is up.
+    @MainActor
+    static func messageDialog() throws -> WidgetPointer {
+        var dialog: UnsafeMutableRawPointer?
+        waitFor("the dialog") {
+            let toplevels = gtk_window_get_toplevels()
+            for index in 0..<g_list_model_get_n_items(toplevels) {
+                let window = g_list_model_get_item(toplevels, index)!
+                defer { g_object_unref(window) }
+                if isA(window.assumingMemoryBound(to: GtkWidget.self), adw_message_dialog_get_type()),
+                   gtk_widget_get_visible(window.assumingMemoryBound(to: GtkWidget.self)).isTrue {
+                    dialog = window
+                }
+            }
+            return dialog != nil
+        }
+        return try XCTUnwrap(dialog).assumingMemoryBound(to: GtkWidget.self)
+    }
+
     static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

@@ -428,6 +428,8 @@ extension NoteEditorTests {
         waitFor("the boxes given out") { boxes.box(ofParagraph: 1) != nil }
         XCTAssertEqual(boxes.shownItems.prefix(2).map(\.name), ["tent", "stove"])
         XCTAssertNil(boxes.box(ofParagraph: 3), "a bullet has no box")
+        // The text view's own children: a wheel or a drag over one reaches the note.
+        XCTAssertTrue(gtk_widget_is_ancestor(try XCTUnwrap(boxes.box(ofParagraph: 1)), editor.textView).isTrue)
         let tent = try XCTUnwrap(boxes.box(ofParagraph: 1)), stove = try XCTUnwrap(boxes.box(ofParagraph: 2))
         XCTAssertTrue(g_type_check_instance_is_a(tent.raw.assumingMemoryBound(to: GTypeInstance.self), gtk_check_button_get_type()).isTrue)
         XCTAssertFalse(gtk_check_button_get_active(tent.cast()).isTrue)

@@ -76,25 +76,13 @@ final class ReminderListTests: GTKTestCase {
             try Self.withTwoLists { _, _, pane, store, a, _ in
                 pane.view.select(Self.ids(pane, ["a4"]))
                 XCTAssertTrue(gtk_widget_activate_action_variant(pane.view.listView, "list.choose-due", nil).isTrue)
-                var dialog: UnsafeMutableRawPointer?
-                waitFor("the Due Date dialog") {
-                    let toplevels = gtk_window_get_toplevels()
-                    for index in 0..<g_list_model_get_n_items(toplevels) {
-                        let window = g_list_model_get_item(toplevels, index)!
-                        defer { g_object_unref(window) }
-                        if g_type_check_instance_is_a(window.assumingMemoryBound(to: GTypeInstance.self), adw_message_dialog_get_type()).isTrue {
-                            dialog = window
-                        }
-                    }
-                    return dialog != nil
-                }
-                let found = try XCTUnwrap(dialog)
-                let calendar = try XCTUnwrap(adw_message_dialog_get_extra_child(found.assumingMemoryBound(to: AdwMessageDialog.self)))
+                let found = try Self.messageDialog()
+                let calendar = try XCTUnwrap(adw_message_dialog_get_extra_child(UnsafeMutableRawPointer(found).assumingMemoryBound(to: AdwMessageDialog.self)))
                 let christmasEve = g_date_time_new_local(2026, 12, 24, 0, 0, 0)!
                 gtk_calendar_select_day(OpaquePointer(calendar), christmasEve)
                 g_date_time_unref(christmasEve)
-                adw_message_dialog_response(found.assumingMemoryBound(to: AdwMessageDialog.self), "confirm")
-                gtk_window_close(found.assumingMemoryBound(to: GtkWindow.self))  // as its button would
+                adw_message_dialog_response(UnsafeMutableRawPointer(found).assumingMemoryBound(to: AdwMessageDialog.self), "confirm")
+                gtk_window_close(UnsafeMutableRawPointer(found).assumingMemoryBound(to: GtkWindow.self))  // as its button would
                 let stored = try XCTUnwrap(store.reminders(inList: a.id).first { $0.title == "a4" })
                 XCTAssertEqual(stored.due, ReminderChoices.startOfDay(year: 2026, month: 12, day: 24))
             }

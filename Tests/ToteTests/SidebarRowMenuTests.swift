@@ -18,13 +18,18 @@ final class SidebarRowMenuTests: GTKTestCase {
             XCTAssertTrue(editor.saveNow(waitUntilWritten: true))
             let other = try XCTUnwrap(editor.note?.id)
             let sidebar = window.sidebarView
-            waitFor("the rows laid out") { sidebar.showRowMenu(for: .note(plans)) }
-
-            // The menu opens on a row that is not shown, and does not open it.
+            // The menu opens on a row that is not shown, and does not open it; closed, it gives
+            // the keyboard back to what had it (GTK 4.8 left it on the list).
+            gtk_widget_grab_focus(editor.textView)
             waitFor("the row laid out") { sidebar.showRowMenu(for: .note(plans)) }
             let menu = try XCTUnwrap(sidebar.rowMenus.first?.popover)
             waitFor("the row menu") { gtk_widget_get_mapped(menu).isTrue }
             XCTAssertEqual(editor.note?.id, other, "opening the menu left the note shown")
+            gtk_popover_popdown(menu.cast())
+            waitFor("the menu gone") { !gtk_widget_get_mapped(menu).isTrue }
+            XCTAssertTrue(gtk_widget_is_focus(editor.textView).isTrue, "typing goes on in the note")
+            XCTAssertTrue(sidebar.showRowMenu(for: .note(plans)))
+            waitFor("the row menu again") { gtk_widget_get_mapped(menu).isTrue }
 
             // Delete removes that note, not the one shown, and Undo brings it back.
             XCTAssertTrue(gtk_widget_activate_action_variant(menu, "row.delete", nil).isTrue)
@@ -34,8 +39,20 @@ final class SidebarRowMenuTests: GTKTestCase {
             XCTAssertEqual(window.visiblePageName, "note")
             XCTAssertEqual(window.toastTitles.last, "“Plans” deleted")
             XCTAssertEqual(sidebar.noteRowNames, ["Other"])
-            XCTAssertTrue(gtk_widget_activate_action_variant(window.window, "win.undo-delete", nil).isTrue)
+            // Another note deleted before Plans' toast is undone: each Undo brings back its own.
+            window.createNote()
+            gtk_editable_set_text(editor.titleField.opaque, "Spare")
+            XCTAssertTrue(editor.saveNow(waitUntilWritten: true))
+            let spare = try XCTUnwrap(editor.note?.id)
+            window.open(.note(other))
+            waitFor("the row laid out") { sidebar.showRowMenu(for: .note(spare)) }
+            XCTAssertTrue(gtk_widget_activate_action_variant(menu, "row.delete", nil).isTrue)
+            gtk_popover_popdown(menu.cast())
+            XCTAssertNil(try store.note(id: spare))
+            XCTAssertTrue(gtk_widget_activate_action_variant(
+                window.window, "win.undo-delete", g_variant_new_string(plans.uuidString)).isTrue)
             XCTAssertEqual(try store.note(id: plans)?.body, "Pack the tent")
+            XCTAssertNil(try store.note(id: spare), "Plans' Undo brought back Plans only")
 
             // Rename asks for the name, with the title as it is.
             waitFor("the row laid out") { sidebar.showRowMenu(for: .note(plans)) }
@@ -82,7 +99,7 @@ final class SidebarRowMenuTests: GTKTestCase {
             let menu = try XCTUnwrap(sidebar.rowMenus.last?.popover)
             XCTAssertTrue(gtk_widget_activate_action_variant(menu, "row.rename", nil).isTrue)
             XCTAssertEqual(window.remindersPane?.list?.id, groceries.id)
-            let dialog = try SidebarRowMenuTests.messageDialog()
+            let dialog = try Self.messageDialog()
             let entry = try XCTUnwrap(adw_message_dialog_get_extra_child(dialog.cast()))
             XCTAssertEqual(String(cString: gtk_editable_get_text(OpaquePointer(entry))), "Groceries")
             gtk_editable_set_text(OpaquePointer(entry), "Market")
@@ -115,25 +132,5 @@ final class SidebarRowMenuTests: GTKTestCase {
             XCTAssertTrue(window.toastTitles.last?.hasPrefix("Could not export to “Plans.html”: ") == true,
                           window.toastTitles.last ?? "")
         }
-    }
-
-    /// The message dialog (a name to ask for) Tote shows.
-    @MainActor
-    static func messageDialog() throws -> UnsafeMutablePointer<GtkWidget> {
-        var dialog: UnsafeMutableRawPointer?
-        waitFor("the dialog") {
-            let toplevels = gtk_window_get_toplevels()
-            for index in 0..<g_list_model_get_n_items(toplevels) {
-                let window = g_list_model_get_item(toplevels, index)!
-                defer { g_object_unref(window) }
-                if g_type_check_instance_is_a(window.assumingMemoryBound(to: GTypeInstance.self),
-                                              adw_message_dialog_get_type()).isTrue,
-                   gtk_widget_get_visible(window.assumingMemoryBound(to: GtkWidget.self)).isTrue {
-                    dialog = window
-                }
-            }
-            return dialog != nil
-        }
-        return try XCTUnwrap(dialog).assumingMemoryBound(to: GtkWidget.self)
     }
 }

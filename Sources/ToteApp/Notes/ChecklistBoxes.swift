@@ -1,15 +1,15 @@
 import CAdw
 import CShim
 
-/// The boxes of checklist paragraphs: real GtkCheckButtons over the text view's left margin
-/// (a text view holds no widgets in its margins), so they look like every other check in the
-/// theme, take a click anywhere in a 24 px square, and reach a screen reader as check boxes
-/// named after their item.
+/// The boxes of checklist paragraphs: real GtkCheckButtons beside their lines, so they look
+/// like every other check in the theme, take a click anywhere in a 24 px square, and reach a
+/// screen reader as check boxes named after their item.
 ///
-/// Boxes are given to the checklist paragraphs within a screen above and below the visible
-/// part, when the text or the scroll position changed, and placed each time the overlay
-/// allocates its children (GtkOverlay::get-child-position), so they move with the text in the
-/// same frame as it scrolls. A box with no paragraph is placed out of sight and clipped.
+/// They are the text view's own overlay children (`gtk_text_view_add_overlay`), placed in
+/// buffer coordinates: they scroll with the text, and a wheel turned or a drag held over one
+/// reaches the text view as over the text. Boxes are given to the checklist paragraphs within
+/// a screen above and below the visible part, at idle after the text or the scroll position
+/// changed (never while GTK lays out); a box keeps its paragraph while that stays wanted.
 @MainActor
 final class ChecklistBoxes {
     /// Side of a box's square: the hit area.
@@ -23,27 +23,29 @@ final class ChecklistBoxes {
         var name: String
     }
 
-    private let overlay: WidgetPointer
+    private final class Box {
+        let widget: WidgetPointer
+        var item: Item?
+        var place: (x: Int32, y: Int32)?
+        init(_ widget: WidgetPointer) { self.widget = widget }
+    }
+
     private let textView: WidgetPointer
-    private var boxes: [(widget: WidgetPointer, item: Item?)] = []
+    private var boxes: [Box] = []
     private var isAssigning = false
-    private var assignSource: guint = 0
+    private var assignPending = false
+    /// False while the note is read-only: the boxes show, and cannot be clicked.
+    var isSensitive = true {
+        didSet { for box in boxes { gtk_widget_set_sensitive(box.widget, isSensitive.g) } }
+    }
     /// The checklist item of paragraph `index`, nil for another kind of paragraph or one not
     /// in the buffer yet.
     var item: (_ index: Int) -> Item? = { _ in nil }
     /// A box was clicked (or activated by a screen reader): check or uncheck its paragraph.
     var onToggle: (_ paragraph: Int) -> Void = { _ in }
 
-    init(overlay: WidgetPointer, textView: WidgetPointer) {
-        self.overlay = overlay
+    init(textView: WidgetPointer) {
         self.textView = textView
-        overlay.connectChildPosition { [weak self] child, allocation in
-            self?.place(child, allocation) ?? false
-        }
-    }
-
-    isolated deinit {
-        if assignSource != 0 { g_source_remove(assignSource) }
     }
 
     /// The paragraphs shown by boxes now, top to bottom.
@@ -54,22 +56,19 @@ final class ChecklistBoxes {
         boxes.first { $0.item?.paragraph == index }?.widget
     }
 
-    /// The text or the scroll position changed: boxes are given out again soon (at idle, never
-    /// while GTK lays out) and placed again at once.
+    /// The text or the scroll position changed: boxes are given out and placed again soon.
     func update() {
-        gtk_widget_queue_allocate(overlay)
-        guard assignSource == 0 else { return }
-        assignSource = g_idle_add_full(G_PRIORITY_HIGH_IDLE, { context in
-            MainActor.assumeIsolated {
-                let boxes = Unmanaged<ChecklistBoxes>.fromOpaque(context!).takeUnretainedValue()
-                boxes.assignSource = 0
-                boxes.assign()
-            }
-            return false.g
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        guard !assignPending else { return }
+        assignPending = true
+        Idle.repeatWhile(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+            self?.assignPending = false
+            self?.assign()
+            return false
+        }
     }
 
-    /// Gives a box to each checklist paragraph within a screen of the visible part.
+    /// Gives a box to each checklist paragraph within a screen of the visible part, and
+    /// places each beside the first line of its paragraph.
     func assign() {
         var visible = GdkRectangle()
         gtk_text_view_get_visible_rect(textView.cast(), &visible)
@@ -78,63 +77,67 @@ final class ChecklistBoxes {
         gtk_text_view_get_line_at_y(textView.cast(), &bottom, visible.y + 2 * visible.height, nil)
         let lines = Int(gtk_text_iter_get_line(&top))...Int(gtk_text_iter_get_line(&bottom))
         let wanted = lines.compactMap(item)
+        let wantedParagraphs = Set(wanted.map(\.paragraph))
         isAssigning = true
         defer { isAssigning = false }
-        while boxes.count < wanted.count { boxes.append((makeBox(), nil)) }
-        for index in boxes.indices {
-            let item = index < wanted.count ? wanted[index] : nil
-            let widget = boxes[index].widget
-            // A click checks a box before the note follows (or does not, when read-only).
-            let showsIt = item.map { gtk_check_button_get_active(widget.cast()).isTrue == $0.checked } ?? true
-            guard boxes[index].item != item || !showsIt else { continue }
-            if let item {
-                gtk_check_button_set_active(widget.cast(), item.checked.g)
-                if boxes[index].item?.name != item.name { tote_shim_accessible_set_label(widget, item.name) }
+        // A box keeps its paragraph while it is wanted; the others are free for the rest.
+        var free = boxes.filter { $0.item.map { !wantedParagraphs.contains($0.paragraph) } ?? true }
+        let kept = Set(boxes.compactMap { $0.item?.paragraph }.filter(wantedParagraphs.contains))
+        for item in wanted {
+            let box: Box
+            if kept.contains(item.paragraph), let holder = boxes.first(where: { $0.item?.paragraph == item.paragraph }) {
+                box = holder
+            } else if !free.isEmpty {
+                box = free.removeFirst()
+            } else {
+                box = makeBox()
             }
-            gtk_widget_set_visible(widget, (item != nil).g)
-            boxes[index].item = item
+            show(item, in: box)
         }
-        gtk_widget_queue_allocate(overlay)
+        for box in free where box.item != nil || gtk_widget_get_visible(box.widget).isTrue {
+            box.item = nil
+            gtk_widget_set_visible(box.widget, false.g)
+        }
     }
 
-    private func makeBox() -> WidgetPointer {
-        let box = gtk_check_button_new()!
-        gtk_widget_add_css_class(box, "checklist-box")
-        gtk_widget_set_focusable(box, false.g)
-        gtk_widget_set_size_request(box, Self.side, Self.side)
-        gtk_widget_set_halign(box, GTK_ALIGN_START)
-        gtk_widget_set_valign(box, GTK_ALIGN_START)
-        gtk_overlay_add_overlay(overlay.opaque, box)
-        gtk_overlay_set_clip_overlay(overlay.opaque, box, true.g)
-        box.connect("toggled") { [weak self] in
-            guard let self, !self.isAssigning, let paragraph = self.boxes.first(where: { $0.widget == box })?.item?.paragraph
-            else { return }
+    private func show(_ item: Item, in box: Box) {
+        if gtk_check_button_get_active(box.widget.cast()).isTrue != item.checked {
+            gtk_check_button_set_active(box.widget.cast(), item.checked.g)
+        }
+        if box.item?.name != item.name || box.item == nil {
+            tote_shim_accessible_set_label(box.widget, item.name.isEmpty ? tr("Checklist item") : item.name)
+        }
+        box.item = item
+        gtk_widget_set_visible(box.widget, true.g)
+        // Beside the first line, centred on it, in buffer coordinates.
+        var iter = GtkTextIter(), line = GdkRectangle()
+        gtk_text_buffer_get_iter_at_line(gtk_text_view_get_buffer(textView.cast()), &iter, Int32(item.paragraph))
+        gtk_text_view_get_iter_location(textView.cast(), &iter, &line)
+        var x: Int32 = 0
+        gtk_text_view_window_to_buffer_coords(textView.cast(), GTK_TEXT_WINDOW_WIDGET, Self.x, 0, &x, nil)
+        let place = (x: x, y: line.y + (line.height - Self.side) / 2)
+        guard box.place == nil || box.place! != place else { return }
+        box.place = place
+        gtk_text_view_move_overlay(textView.cast(), box.widget, place.x, place.y)
+    }
+
+    private func makeBox() -> Box {
+        let widget = gtk_check_button_new()!
+        gtk_widget_add_css_class(widget, "checklist-box")
+        gtk_widget_set_focusable(widget, false.g)
+        gtk_widget_set_size_request(widget, Self.side, Self.side)
+        gtk_widget_set_sensitive(widget, isSensitive.g)
+        gtk_text_view_add_overlay(textView.cast(), widget, 0, -10 * Self.side)
+        let box = Box(widget)
+        boxes.append(box)
+        widget.connect("toggled") { [weak self, weak box] in
+            guard let self, let box, !self.isAssigning, let paragraph = box.item?.paragraph else { return }
             self.onToggle(paragraph)
-            // The box shows what the note holds, also when the note did not change (read-only).
+            // The box shows what the note holds, also when the note did not change.
             self.isAssigning = true
-            gtk_check_button_set_active(box.cast(), (self.item(paragraph)?.checked ?? false).g)
+            gtk_check_button_set_active(widget.cast(), (self.item(paragraph)?.checked ?? false).g)
             self.isAssigning = false
         }
         return box
-    }
-
-    /// Where a box goes: beside the first line of its paragraph, centred on it.
-    private func place(_ child: UnsafeMutablePointer<GtkWidget>, _ allocation: UnsafeMutablePointer<GdkRectangle>) -> Bool {
-        guard let entry = boxes.first(where: { $0.widget == child }) else { return false }
-        allocation.pointee = GdkRectangle(x: 0, y: -10 * Self.side, width: Self.side, height: Self.side)
-        guard let paragraph = entry.item?.paragraph,
-              paragraph < Int(gtk_text_buffer_get_line_count(gtk_text_view_get_buffer(textView.cast())))
-        else { return true }
-        var iter = GtkTextIter(), place = GdkRectangle()
-        gtk_text_buffer_get_iter_at_line(gtk_text_view_get_buffer(textView.cast()), &iter, Int32(paragraph))
-        gtk_text_view_get_iter_location(textView.cast(), &iter, &place)
-        var windowY: Int32 = 0
-        gtk_text_view_buffer_to_window_coords(textView.cast(), GTK_TEXT_WINDOW_WIDGET, 0, place.y, nil, &windowY)
-        var x = 0.0, y = 0.0
-        guard gtk_widget_translate_coordinates(textView, overlay, Double(Self.x), Double(windowY), &x, &y).isTrue
-        else { return true }
-        allocation.pointee.x = Int32(x)
-        allocation.pointee.y = Int32(y) + (place.height - Self.side) / 2
-        return true
     }
 }

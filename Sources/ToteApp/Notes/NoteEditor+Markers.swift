@@ -83,7 +83,8 @@ extension NoteEditor {
         guard index < text.paragraphs.count, case .checklist = text.paragraphs[index].style else { return }
         let start = text.startOffset(ofParagraph: index)
         guard let command = text.togglingChecked(touching: start..<start) else { return }
-        perform(command, selectionAfter: selection)
+        // The view stays where it is: the caret may be a screen away from the box clicked.
+        perform(command, selectionAfter: selection, scrolling: false)
     }
 
     func connectMarkerClicks() {

@@ -135,7 +135,7 @@ final class NoteEditor {
         g_object_ref_sink(widget.raw)
         markerLayer = makeMarkerLayer()
         gtk_overlay_add_overlay(overlay.opaque, markerLayer)
-        checklistBoxes = ChecklistBoxes(overlay: overlay, textView: textView)
+        checklistBoxes = ChecklistBoxes(textView: textView)
         checklistBoxes.item = { [weak self] index in self?.checklistItem(ofParagraph: index) }
         checklistBoxes.onToggle = { [weak self] index in self?.toggleChecked(paragraph: index) }
         let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)!
@@ -357,6 +357,11 @@ final class NoteEditor {
         pendingSave = nil
         firstUnsavedEdit = nil
         if let note { histories.forget(note.id) }
+        showNothing()
+    }
+
+    /// An empty editor, showing no note.
+    private func showNothing() {
         note = nil
         isLoading = true
         defer { isLoading = false }
@@ -372,13 +377,7 @@ final class NoteEditor {
         abandonCopies()
         guard saveNow(waitUntilWritten: true) else { return false }
         leaveNote()
-        note = nil
-        isLoading = true
-        defer { isLoading = false }
-        noteHistory = NoteHistory()
-        text = RichText()
-        fillBuffer()
-        gtk_editable_set_text(titleField.opaque, "")
+        showNothing()
         return true
     }
 
@@ -399,6 +398,7 @@ final class NoteEditor {
         isReadOnly = readOnly
         gtk_text_view_set_editable(textView.cast(), (!readOnly).g)
         gtk_editable_set_editable(titleField.opaque, (!readOnly).g)
+        checklistBoxes?.isSensitive = !readOnly
     }
 
     // MARK: Selection
@@ -1024,6 +1024,28 @@ final class NoteEditor {
             accelerators: Self.shortcutLabels)
         gtk_widget_add_css_class(more, "flat")
         compact.append(more)
+        // After a menu of the toolbar, typing goes on in the note (GTK 4.8 leaves the focus on
+        // the menu's button), so a style chosen for typing is not lost to a click back.
+        var menuButtons: [WidgetPointer] = []
+        for toolbar in [full, compact] {
+            var child = gtk_widget_get_first_child(toolbar)
+            while let widget = child {
+                let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+                if g_type_check_instance_is_a(instance, gtk_menu_button_get_type()).isTrue { menuButtons.append(widget) }
+                child = gtk_widget_get_next_sibling(widget)
+            }
+        }
+        for button in menuButtons {
+            gtk_widget_set_focus_on_click(button, false.g)
+            guard let popover = gtk_menu_button_get_popover(button.opaque) else { continue }
+            popover.connect("closed") { [weak self] in
+                guard let self, let root = gtk_widget_get_root(self.textView) else { return }
+                let focus = gtk_root_get_focus(root)
+                if focus == nil || focus == button || gtk_widget_is_ancestor(focus, button).isTrue {
+                    gtk_widget_grab_focus(self.textView)
+                }
+            }
+        }
         let squeezer = adw_squeezer_new()!
         adw_squeezer_set_xalign(squeezer.opaque, 0)
         adw_squeezer_set_transition_type(squeezer.opaque, ADW_SQUEEZER_TRANSITION_TYPE_NONE)

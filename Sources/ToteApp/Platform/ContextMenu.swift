@@ -28,10 +28,19 @@ final class ContextMenu {
     func show(atX x: Double, y: Double) {
         guard gtk_widget_get_realized(parent).isTrue else { return }
         let popover = popover ?? make()
+        if let root = gtk_widget_get_root(parent), let focus = gtk_root_get_focus(root) {
+            focusBefore.map { g_object_unref($0.raw) }
+            focusBefore = focus
+            g_object_ref(focus.raw)
+        }
         var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
         gtk_popover_set_pointing_to(popover.cast(), &rect)
         gtk_popover_popup(popover.cast())
     }
+
+    /// What had the keyboard when the menu opened: it has it again when the menu closes,
+    /// unless an item moved it elsewhere (held while the menu shows).
+    private var focusBefore: WidgetPointer?
 
     private func make() -> WidgetPointer {
         let menu = model()
@@ -40,19 +49,29 @@ final class ContextMenu {
         gtk_widget_set_parent(popover, parent)
         gtk_popover_set_has_arrow(popover.cast(), false.g)
         gtk_widget_set_halign(popover, GTK_ALIGN_START)
-        // GTK 4.8 leaves the focus on the hidden menu's item: it goes back to the parent, so
-        // typing after the menu goes where it was opened (unless an item moved it elsewhere).
+        // GTK 4.8 leaves the focus on the hidden menu's item, or on the parent: it goes back
+        // to what had it, so typing (or Shift+F10 again) goes where the menu was opened.
         let parent = parent
-        popover.connect("closed") {
+        popover.connect("closed") { [weak self] in
+            let before = self?.focusBefore
+            self?.focusBefore = nil
+            defer { before.map { g_object_unref($0.raw) } }
             guard let root = gtk_widget_get_root(parent) else { return }
             let focus = gtk_root_get_focus(root)
-            if focus == nil || gtk_widget_is_ancestor(focus, popover).isTrue { gtk_widget_grab_focus(parent) }
+            guard focus == nil || focus == parent || gtk_widget_is_ancestor(focus, popover).isTrue else { return }
+            if let before, gtk_widget_get_mapped(before).isTrue, gtk_widget_get_root(before) == root {
+                gtk_widget_grab_focus(before)
+            } else {
+                gtk_widget_grab_focus(parent)
+            }
         }
         self.popover = popover
         return popover
     }
 
     private func takeDown() {
+        focusBefore.map { g_object_unref($0.raw) }
+        focusBefore = nil
         guard let popover else { return }
         self.popover = nil
         gtk_widget_unparent(popover)

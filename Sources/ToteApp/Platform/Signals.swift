@@ -24,7 +24,6 @@ private typealias Prepare = @MainActor (Double, Double) -> UnsafeMutablePointer<
 private typealias DropPosition = @MainActor (UnsafeMutableRawPointer, Double, Double) -> UInt32
 private typealias OpenFiles = @MainActor ([String]) -> Void
 private typealias Position = @MainActor (Double, Double) -> Void
-private typealias ChildPosition = @MainActor (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GdkRectangle>) -> Bool
 
 private let releaseBox: GClosureNotify = { data, _ in
     guard let data else { return }
@@ -158,17 +157,6 @@ private let positionTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double
     }
 }
 
-private let childPositionTrampoline: @convention(c) (
-    UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>?,
-    UnsafeMutableRawPointer?
-) -> gboolean = { _, widget, allocation, data in
-    nonisolated(unsafe) let (widget, allocation, data) = (widget, allocation, data)
-    return MainActor.assumeIsolated {
-        guard let widget, let allocation else { return false.g }
-        return Unmanaged<SignalBox<ChildPosition>>.fromOpaque(data!).takeUnretainedValue().handler(widget, allocation).g
-    }
-}
-
 private let openFilesTrampoline: @convention(c) (
     UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?,
     UnsafeMutableRawPointer?
@@ -210,15 +198,6 @@ extension GObjectPointer {
     @MainActor @discardableResult
     func connectPosition(_ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void) -> gulong {
         connect(signal, SignalBox<Position>(handler), positionTrampoline)
-    }
-
-    /// GtkOverlay::get-child-position: where an overlay child goes (true when the handler
-    /// set `allocation`).
-    @MainActor @discardableResult
-    func connectChildPosition(
-        _ handler: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GdkRectangle>) -> Bool
-    ) -> gulong {
-        connect("get-child-position", SignalBox<ChildPosition>(handler), childPositionTrampoline)
     }
 
     /// GApplication::open: the paths of the files given.

@@ -574,10 +574,11 @@ final class RemindersPane {
         }
     }
 
-    /// Saves the selection, or the whole list when nothing is selected, as an .ics file.
-    func chooseFileToExport() {
+    /// Saves the selection, or the whole list when nothing is selected or `wholeList`, as an
+    /// .ics file.
+    func chooseFileToExport(wholeList: Bool = false) {
         guard let list else { return }
-        let chosen = selectedReminders()
+        let chosen = wholeList ? [] : selectedReminders()
         let reminders = chosen.isEmpty ? rows : chosen
         FileChooser.save(title: tr("Export Reminders"), accept: tr("_Export"), parent: window,
                          suggestedName: "\(list.name).ics", filter: Self.calendarFiles) { [weak self] url in

@@ -24,7 +24,8 @@ final class MainWindow {
     private let listMenuButton: WidgetPointer
     private var editor: NoteEditor?
     private var reminders: RemindersPane?
-    private var recentlyDeleted: Note?
+    /// Notes deleted here, by id, for their toasts' Undo (several toasts can be queued).
+    private var recentlyDeleted: [UUID: Note] = [:]
     private var libraryObservation: UUID?
     /// Everything done in this window, in order: what Ctrl+Z takes next.
     private var history = WindowHistory()
@@ -194,8 +195,9 @@ final class MainWindow {
                 adw_window_title_set_title(contentTitle.opaque, "")
             }
             let name = deleted.displayTitle ?? tr("Untitled Note")
-            recentlyDeleted = deleted
-            showToast(format(tr("“{note}” deleted"), ["note": name]), undoAction: "win.undo-delete")
+            recentlyDeleted[deleted.id] = deleted
+            showToast(format(tr("“{note}” deleted"), ["note": name]),
+                      undoAction: "win.undo-delete::\(deleted.id.uuidString)")
         } catch {
             showToast(format(tr("Could not delete “{note}”: {reason}"),
                              ["note": summary.displayTitle ?? tr("Untitled Note"), "reason": Reasons.text(forStoreError: error)]))
@@ -205,6 +207,13 @@ final class MainWindow {
     /// What a sidebar row's menu asks for its note or list. A list is shown first, and its
     /// page's own commands do the rest; a note is renamed where it is shown.
     private func perform(_ command: Sidebar.RowCommand, on target: Sidebar.Selection) {
+        // A note another window shows is opened or renamed there (one editor per note).
+        if case .note(let id) = target, command == .openInNewWindow || command == .rename,
+           let other = app.window(showingNote: id, besides: self) {
+            gtk_window_present(other.window.cast())
+            if command == .rename { other.perform(command, on: target) }
+            return
+        }
         switch (command, target) {
         case (.openInNewWindow, _):
             openInNewWindow(target)
@@ -216,6 +225,11 @@ final class MainWindow {
             sidebar.select(target)
             open(target)
             guard let editor, editor.note?.id == id else { return }
+            guard !editor.isReadOnly else {
+                let name = editor.note?.displayTitle ?? tr("Untitled Note")
+                showToast(format(tr("“{note}” cannot be renamed: it is shown read-only"), ["note": name]))
+                return
+            }
             NameDialog.present(on: window, heading: tr("Rename Note"), text: editor.titleText,
                                placeholder: tr("Title"), confirm: tr("_Rename")) { [weak editor] name in
                 guard let editor, editor.note?.id == id else { return }
@@ -227,7 +241,7 @@ final class MainWindow {
             guard let reminders, reminders.list?.id == id else { return }
             switch command {
             case .rename: reminders.chooseListName()
-            case .export: reminders.chooseFileToExport()
+            case .export: reminders.chooseFileToExport(wholeList: true)  // not what a search selected
             case .delete: reminders.deleteList()
             case .openInNewWindow: break
             }
@@ -241,6 +255,7 @@ final class MainWindow {
         if case .note(let id) = target, let editor, editor.note?.id == id {
             guard editor.putAway() else { return }
             handed = history.handOver(note: id)
+            if toastedDrop?.notes.contains(id) == true { toastedDrop = nil }
             show(.welcome)
             adw_window_title_set_title(contentTitle.opaque, "")
             sidebar.unselectAll()
@@ -266,7 +281,9 @@ final class MainWindow {
     func exportNote(_ id: UUID, to url: URL, then done: @escaping @MainActor () -> Void = {}) {
         guard let name = app.library?.notes[id].map({ $0.displayTitle ?? tr("Untitled Note") }),
               case .success(let store)? = app.store else { return }
-        let shown: (title: String, text: RichText)? = editor?.note?.id == id ? (editor!.titleText, editor!.text) : nil
+        // As shown in whichever window shows it, typed text included.
+        let shownIn = app.windows.lazy.compactMap(\.noteEditor).first { $0.note?.id == id }
+        let shown = shownIn.map { (title: $0.titleText, text: $0.text) }
         let media = store.media
         Task { [weak self] in
             let failure = await Task.detached { () -> String? in
@@ -298,10 +315,9 @@ final class MainWindow {
         }
     }
 
-    /// Brings back the note deleted last (the toast's Undo).
-    func undoDelete() {
-        guard let note = recentlyDeleted else { return }
-        recentlyDeleted = nil
+    /// Brings back a note deleted here (its toast's Undo).
+    func undoDelete(_ id: UUID) {
+        guard let note = recentlyDeleted.removeValue(forKey: id) else { return }
         restore(note)
     }
 
@@ -353,7 +369,7 @@ final class MainWindow {
         let toast = adw_toast_new(title)!
         if let undoAction {
             adw_toast_set_button_label(toast, tr("_Undo"))
-            adw_toast_set_action_name(toast, undoAction)
+            adw_toast_set_detailed_action_name(toast, undoAction)
         }
         adw_toast_overlay_add_toast(toastOverlay.opaque, toast)
     }
@@ -921,7 +937,6 @@ final class MainWindow {
                 gtk_widget_grab_focus(window.searchEntry)
             }),
             ("delete-note", { $0.deleteShownNote() }),
-            ("undo-delete", { $0.undoDelete() }),
             ("undo-drop", { window in
                 if let drop = window.toastedDrop, window.history.undoEntries.last == drop { window.undo() }
                 window.toastedDrop = nil
@@ -930,6 +945,9 @@ final class MainWindow {
         ]
         for (name, handler) in actions {
             Actions.add(name, to: window.opaque) { [weak self] _ in if let self { handler(self) } }
+        }
+        Actions.add("undo-delete", to: window.opaque, parameter: "s") { [weak self] id in
+            if let id = id.flatMap(UUID.init(uuidString:)) { self?.undoDelete(id) }
         }
     }
 

@@ -51,8 +51,10 @@ extension Sidebar {
                 gtk_event_controller_reset(longPress.opaque)
             }
             let fromKeyboard: @MainActor () -> Bool = { [weak self] in
-                guard let self, let id = self.id(of: gtk_widget_get_focus_child(box).map(UnsafeMutableRawPointer.init))
-                else { return false }
+                // The focused row, or the selected one when the list itself has the focus.
+                let row = gtk_widget_get_focus_child(box).map(UnsafeMutableRawPointer.init)
+                    ?? gtk_list_box_get_selected_row(box.opaque).map(UnsafeMutableRawPointer.init)
+                guard let self, let id = self.id(of: row) else { return false }
                 return self.showRowMenu(for: box == self.notesBox ? .note(id) : .reminderList(id))
             }
             addShortcuts(to: box, [("<Shift>F10", fromKeyboard), ("Menu", fromKeyboard)])
