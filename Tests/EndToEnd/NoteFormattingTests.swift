@@ -92,4 +92,31 @@ final class NoteFormattingTests: EndToEndTestCase {
         }
         _ = tote
     }
+
+    /// A middle click pastes the note's own selection with its styles, as the note shows it:
+    /// GTK's own paste brought the bold into the view but not into the note, so it was gone
+    /// once the note was opened again.
+    func testAMiddleClickPastesTheSelectionWithItsStyles() throws {
+        let store = try Store(location: session.storeLocation)
+        let note = try store.createNote(title: "Trip")
+        _ = try store.save(noteID: note.id, title: "Trip", body: RichText(paragraphs: [
+            Paragraph(runs: [Run("Pack the "), Run("tent", style: TextStyle(bold: true)), Run(" now")]),
+        ]))
+        try store.checkpoint()
+        let (tote, window) = try launchTote(width: 900)
+        try openNote("Trip", in: 1, of: tote, window: window)
+        let points = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [10, 16], window: window)
+        XCTAssertEqual(points.count, 2)
+        // A double click on "tent" selects it (the primary selection); a middle click after "now".
+        try session.xdotool(["mousemove", "\(points[0].x)", "\(points[0].y)", "click", "--repeat", "2", "--delay", "80", "1"])
+        try session.waitUntil("tent selected") { (try? session.textSelection(of: tote, in: "frame=1/Note body")) == 9..<13 }
+        try session.xdotool(["mousemove", "\(points[1].x + 12)", "\(points[1].y)"])
+        session.pace(0.2)
+        try session.xdotool(["click", "2"])
+        try session.waitUntil("the copy in the store, bold") {
+            let runs = try? session.store()?.notes().first?.richText().paragraphs.first?.runs
+            return runs == [Run("Pack the "), Run("tent", style: TextStyle(bold: true)), Run(" now"),
+                            Run("tent", style: TextStyle(bold: true))]
+        }
+    }
 }

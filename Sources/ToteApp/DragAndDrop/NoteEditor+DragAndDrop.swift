@@ -436,6 +436,43 @@ extension NoteEditor {
         }
     }
 
+    /// A middle click: the primary selection at the click, as `PrimaryPaste` decides, one undo
+    /// step. GTK's own would bring the selection's tags into the buffer behind the model's back.
+    func installPrimaryPaste() {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_MIDDLE))
+        gtk_event_controller_set_propagation_phase(click.opaque, GTK_PHASE_CAPTURE)
+        click.connectPressed { [weak self] _, x, y in
+            gtk_gesture_set_state(click.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+            guard let self, let offset = self.offset(atWidgetX: x, y: y) else { return }
+            self.pastePrimary(at: offset)
+        }
+        gtk_widget_add_controller(textView, click.opaque)
+    }
+
+    func pastePrimary(at offset: Int) {
+        guard !isReadOnly, let noteID = note?.id else { return }
+        finishFilling()
+        gtk_widget_grab_focus(textView)
+        let primaryIsLocal = gdk_clipboard_is_local(gtk_widget_get_primary_clipboard(textView)).isTrue
+        switch PrimaryPaste.decide(primaryIsLocal: primaryIsLocal, in: text, selection: selection.range) {
+        case .selection(let copy):
+            let at = min(offset, text.length)
+            if let length = text.overlongParagraph(replacing: at..<at, with: copy) {
+                onTextTooLong(length)
+                return
+            }
+            perform(.replace(at..<at, with: copy), selectionAfter: .cursor(at: at + copy.length))
+        case .plainText:
+            ContentTransfer.readClipboard(of: textView, primary: true, mimeTypes: [NoteTransfer.plainMIMEType, "text/plain"],
+                                          limit: NoteTransfer.maximumBytes) { [weak self] result in
+                guard let self, self.note?.id == noteID, case .success(let (_, data)) = result else { return }
+                self.select(.cursor(at: min(offset, self.text.length)))
+                self.insertPlain(String(decoding: data, as: UTF8.self))
+            }
+        }
+    }
+
     private func pasteRich(_ data: Data, mimeType: String) {
         guard let fragment = fragment(from: data, mimeType: mimeType, dropped: false) else { return }
         let range = selection.range

@@ -150,6 +150,7 @@ final class NoteEditor {
         connectBuffer()
         finishFillingWhenNeeded()
         installContextMenu()
+        installPrimaryPaste()
         addActions()
         installDragAndDrop()
     }

@@ -90,12 +90,16 @@ enum ContentTransfer {
 
     /// Reads the first of `mimeTypes` the clipboard has, at most `limit` bytes. Files are read
     /// as GTK's file list (what a Flatpak sandbox gets them as), reported as `text/uri-list`.
-    static func readClipboard(of widget: WidgetPointer, mimeTypes: [String], limit: Int, done: @escaping ReadCompletion) {
+    /// `primary`: the primary selection's clipboard (what a middle click pastes).
+    static func readClipboard(
+        of widget: WidgetPointer, primary: Bool = false, mimeTypes: [String], limit: Int, done: @escaping ReadCompletion
+    ) {
+        let clipboard = primary ? gtk_widget_get_primary_clipboard(widget) : gtk_widget_get_clipboard(widget)
         read(mimeTypes, done) { types, box in
             if mimeTypes == [FileList.mimeType] {
-                tote_shim_clipboard_read_files(gtk_widget_get_clipboard(widget), readDone, box)
+                tote_shim_clipboard_read_files(clipboard, readDone, box)
             } else {
-                tote_shim_clipboard_read(gtk_widget_get_clipboard(widget), types, gsize(limit), readDone, box)
+                tote_shim_clipboard_read(clipboard, types, gsize(limit), readDone, box)
             }
         }
     }
