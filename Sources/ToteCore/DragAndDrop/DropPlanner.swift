@@ -102,7 +102,9 @@ public enum DropPlanner {
         guard !ids.isEmpty, row.map({ !ids.contains($0) }) ?? true else { return nil }
         let rows = lists[list] ?? []
         let index = index(before: row, in: rows, leaving: action == .move ? Set(ids) : [])
-        let sourceLists = Set(lists.values.flatMap { $0 }.filter { ids.contains($0.id) }.map(\.listID))
+        // A set: asked of every row of every list (500 of 10,600 took 12 ms through the array).
+        let dragged = Set(ids)
+        let sourceLists = Set(lists.values.flatMap { $0 }.filter { dragged.contains($0.id) }.map(\.listID))
         let between = sourceLists != [list]
         switch action {
         case .move:
