@@ -217,7 +217,7 @@ final class ReminderListView {
             }
         }
         shows += 1
-        let keep = selectedIDs
+        let keep = selected == nil ? selectedIDs : []
         shown = reminders
         shownIndex = nil
         if let splices {
