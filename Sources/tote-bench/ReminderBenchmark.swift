@@ -44,14 +44,33 @@ final class ReminderBenchmark {
         UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
     }
 
+    /// Where one opening's time goes: reading the store, the view taking the rows (model and
+    /// selection), and from there to the end of the painted frame.
+    struct Parts {
+        var read: [Double] = []
+        var view: [Double] = []
+        var frame: [Double] = []
+    }
+
+    private(set) var openParts = Parts()
+
     /// From asking for the list of 10,000 to the end of the first frame showing it.
     func openToFirstPaint() -> Double {
         pane.show(listID: small.id)
         waitForPaint()
         let start = ContinuousClock.now
         pane.show(listID: big.id)
+        let shown = ContinuousClock.now
         waitForPaint()
-        return milliseconds(ContinuousClock.now - start)
+        let end = ContinuousClock.now
+        // The same steps apart, outside the measured opening: the store's read, then the view.
+        let readStart = ContinuousClock.now
+        let rows = (try? store.reminders(inList: big.id)) ?? []
+        openParts.read.append(milliseconds(ContinuousClock.now - readStart))
+        openParts.view.append(milliseconds(shown - start) - openParts.read.last!)
+        openParts.frame.append(milliseconds(end - shown))
+        _ = rows
+        return milliseconds(end - start)
     }
 
     /// Moving every 20th reminder (500) to the other list: the command and its transaction,
@@ -114,12 +133,34 @@ final class ReminderBenchmark {
                                                makeID: { UUID() }, now: Date()),
               let command = plan.reminderCommand
         else { return .nan }
+        let planned = ContinuousClock.now
         pane.perform(command, selecting: dragged, in: small.id)
+        let performed = ContinuousClock.now
         waitForPaint()
-        let elapsed = milliseconds(ContinuousClock.now - start)
+        let end = ContinuousClock.now
+        dropParts.plan.append(milliseconds(planned - start))
+        dropParts.perform.append(milliseconds(performed - planned))
+        dropParts.frame.append(milliseconds(end - performed))
         pane.undo()
-        return elapsed
+        // The save alone, as the drop wrote it, undone again outside the measurement.
+        let saveStart = ContinuousClock.now
+        try? store.apply(command)
+        dropParts.save.append(milliseconds(ContinuousClock.now - saveStart))
+        try? store.apply(command.inverse)
+        return milliseconds(end - start)
     }
+
+    /// Where a drop's time goes: the plan (reading the destination included), `perform` (the
+    /// save, then the destination shown with the rows selected), and the frame; `save` is the
+    /// transaction alone.
+    struct DropParts {
+        var plan: [Double] = []
+        var perform: [Double] = []
+        var frame: [Double] = []
+        var save: [Double] = []
+    }
+
+    private(set) var dropParts = DropParts()
 
     /// Starting a drag of 500 selected rows: the content promised (nothing encoded yet) and
     /// the drag icon with its badge built (`made`); and then drawn once in a window of its

@@ -15,6 +15,7 @@ func main() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try Store(location: StoreLocation(directory: folder))
     let only = ProcessInfo.processInfo.environment["TOTE_BENCH_ONLY"]
+    if only == "lists" { return try reminderLists(store: store) }
     let body = try NoteBenchmark.megabyteNote(media: store.media)
     let note = try store.createNote()
     try store.save(noteID: note.id, title: "Benchmark", body: body)
@@ -115,7 +116,13 @@ func main() throws {
         webImports.append(milliseconds(ContinuousClock.now - start))
     }
     report("HTML import of a 1 MiB web page (no media)", webImports, goal: nil)
+    try reminderLists(store: store)
+}
 
+/// The reminder list page: opening 10,000 beside GTK's floor, moving and dropping 500,
+/// dragging, scrolling (`TOTE_BENCH_ONLY=lists` runs only these).
+@MainActor
+func reminderLists(store: Store) throws {
     let reminders = try ReminderBenchmark(store: store)
     var listOpens: [Double] = []
     var moveSaves: [Double] = []
@@ -127,6 +134,9 @@ func main() throws {
         moveWholes.append(whole)
     }
     report("open a list of 10,000 reminders to first paint", listOpens, goal: 60)
+    report("  of which reading the store", reminders.openParts.read, goal: nil)
+    report("  of which the view taking the rows (model, selection)", reminders.openParts.view, goal: nil)
+    report("  of which from there to the painted frame", reminders.openParts.frame, goal: nil)
     let bareList = BareListViewBenchmark()
     report("GTK's floor: a bare GtkListView of labels given a new model of the 8,571 not done", (0..<7).map { _ in
         bareList.open(count: 8_571)
@@ -142,6 +152,10 @@ func main() throws {
     report("drag motion over the 10,000, 500 dragged: per event", reminders.dragMotion(count: 300), goal: 1)
     report("drop 500 reminders into another list: plan, save, view, to the next frame",
            (0..<7).map { _ in reminders.dropFiveHundred() }, goal: 50)
+    report("  of which the plan", reminders.dropParts.plan, goal: nil)
+    report("  of which the save and the destination shown with them selected", reminders.dropParts.perform, goal: nil)
+    report("  of which from there to the painted frame", reminders.dropParts.frame, goal: nil)
+    report("  the save alone (the same transaction, apart)", reminders.dropParts.save, goal: nil)
     let icons = (0..<7).map { _ in reminders.dragIconForFiveHundred() }
     report("start a drag of 500 selected rows: content promised, icon with badge made", icons.map(\.made), goal: 16)
     report("the same, drawn once in a new window of its own", icons.map(\.drawn), goal: nil)

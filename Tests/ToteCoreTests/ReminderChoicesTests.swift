@@ -36,6 +36,23 @@ import Testing
         #expect(ReminderChoices.due(of: [reminder(due: today.addingTimeInterval(5 * 86_400))], now: now, calendar: calendar) == "")
     }
 
+    /// A due date is today from midnight to the last instant before the next one, tomorrow
+    /// likewise, here and across a daylight-saving change (Berlin, 29 March 2026: 23 hours).
+    @Test func todayAndTomorrowEndAtMidnight() throws {
+        for now in [now, try #require(calendar.date(from: DateComponents(year: 2026, month: 3, day: 28, hour: 12)))] {
+            let today = calendar.startOfDay(for: now)
+            let tomorrow = try #require(calendar.date(byAdding: .day, value: 1, to: today))
+            let dayAfter = try #require(calendar.date(byAdding: .day, value: 2, to: today))
+            func due(_ date: Date) -> String { ReminderChoices.due(of: [reminder(due: date)], now: now, calendar: calendar) }
+            #expect(due(today.addingTimeInterval(-1)) == "")
+            #expect(due(today) == "today")
+            #expect(due(tomorrow.addingTimeInterval(-0.001)) == "today")
+            #expect(due(tomorrow) == "tomorrow")
+            #expect(due(dayAfter.addingTimeInterval(-0.001)) == "tomorrow")
+            #expect(due(dayAfter) == "")
+        }
+    }
+
     @Test func aDayChosenOnTheCalendarStartsAtMidnightThere() throws {
         let day = try #require(ReminderChoices.startOfDay(year: 2026, month: 12, day: 24, calendar: calendar))
         #expect(calendar.dateComponents([.year, .month, .day, .hour, .minute], from: day)

@@ -57,6 +57,76 @@ import Testing
         #expect(try note.richText() == RichText(plain: "first line\nsecond"))
     }
 
+    /// A store as Tote wrote it before v3 (dates as GRDB's text) opens with every list and
+    /// reminder as it was, to the millisecond, its dates now numbers; a value that was not
+    /// a date is left as it was.
+    @Test func remindersAndListsFromVersionTwoUpgradeAndLoseNothing() throws {
+        let folder = try TemporaryFolder()
+        let location = StoreLocation(directory: folder.url)
+        let queue = try DatabaseQueue(path: location.databaseURL.path)
+        try Migrations.migrator.migrate(queue, upTo: "v2: rich note bodies")
+        let moment = Date(timeIntervalSince1970: 1_714_555_800.123)
+        let list = ReminderList(id: UUID(), name: "Errands", position: 0, created: moment,
+                                modified: moment.addingTimeInterval(60.456))
+        let other = ReminderList(id: UUID(), name: "Odd", position: 1, created: moment, modified: moment)
+        let reminders = (0..<5).map { (index: Int) -> Reminder in
+            let offset = Double(index)
+            let due: Date? = index == 3 ? nil : moment.addingTimeInterval(offset * 86_400.5)
+            let notes = index == 2 ? "with notes" : ""
+            let priority: Reminder.Priority = index == 1 ? .high : .none
+            return Reminder(id: UUID(), listID: list.id, title: "Item \(index)", notes: notes, isDone: index % 2 == 0,
+                            due: due, priority: priority, position: index, created: moment.addingTimeInterval(offset),
+                            modified: moment.addingTimeInterval(0.001 * offset))
+        }
+        try queue.write { db in
+            for item in [list, other] {
+                // What version 2 wrote: GRDB's dates as text.
+                try db.execute(sql: "INSERT INTO reminderList (id, name, position, created, modified) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [item.id, item.name, item.position, item.created, item.modified])
+            }
+            for reminder in reminders {
+                try db.execute(sql: """
+                    INSERT INTO reminder (id, listID, title, notes, isDone, due, priority, position, created, modified)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [reminder.id, reminder.listID, reminder.title, reminder.notes, reminder.isDone,
+                                     reminder.due, reminder.priority.rawValue, reminder.position, reminder.created,
+                                     reminder.modified])
+            }
+            try db.execute(sql: """
+                INSERT INTO reminder (id, listID, title, isDone, due, priority, position, created, modified)
+                VALUES (?, ?, 'Not a date', 0, 'someday', 0, 0, ?, ?)
+                """, arguments: [UUID(), other.id, moment, moment])
+        }
+        #expect(try queue.read { try String.fetchOne($0, sql: "SELECT typeof(created) FROM reminder LIMIT 1") } == "text")
+        try queue.close()
+
+        let store = try Store(location: location)
+        let lists = try store.reminderLists()
+        #expect(lists.count == 2)
+        #expect(lists.first.map { $0.isStoredVersion(of: list) } == true)
+        let read = try store.reminders(inList: list.id)
+        #expect(read.count == reminders.count)
+        for (stored, original) in zip(read, reminders) {
+            #expect(stored.isStoredVersion(of: original), "\(stored) is \(original)")
+        }
+        let types = try store.database.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT typeof(created) || typeof(modified) FROM reminder
+                UNION SELECT DISTINCT typeof(created) || typeof(modified) FROM reminderList
+                """)
+        }
+        #expect(types == ["realreal"])
+        let odd = try store.database.read { try String.fetchOne($0, sql: "SELECT due FROM reminder WHERE title = 'Not a date'") }
+        #expect(odd == "someday")
+        // Written again after the upgrade, the dates stay numbers and read back the same.
+        var changed = read[0]
+        changed.title = "Changed"
+        try store.apply(.update(before: [read[0]], after: [changed]))
+        #expect(try store.reminders(inList: list.id)[0].isStoredVersion(of: changed))
+        #expect(try store.database.read { try String.fetchOne($0, sql: "SELECT typeof(due) FROM reminder WHERE title = 'Changed'") }
+            == "real")
+    }
+
     @Test func savingStylesKeepsThemAndThePlainCopy() throws {
         let folder = try TemporaryFolder()
         let store = try makeStore(in: folder)

@@ -44,6 +44,53 @@ final class ReminderListTests: GTKTestCase {
         titles.compactMap { title in pane.view.shown.first { $0.title == title }?.id }
     }
 
+    /// Rows keep their widgets when another list is shown or most rows change (GtkListView
+    /// binds them again): every bound row shows the reminder at its position, through
+    /// openings, a change of 600 rows, and small splices.
+    func testEveryRowShowsTheReminderAtItsPositionThroughOpeningsAndChanges() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, _, pane, store, a, b in
+                @MainActor func check(_ moment: String) {
+                    MainLoop.iterate(until: { false }, timeout: 0.05)
+                    let bound = pane.view.boundRowTitles
+                    XCTAssertFalse(bound.isEmpty, "\(moment): rows are bound")
+                    for (position, title) in bound {
+                        XCTAssertEqual(title, pane.view.shown[position].title, "\(moment): row \(position)")
+                    }
+                }
+                let items = (0..<600).map { ReminderTransfer.Item(title: "many \($0)") }
+                let (command, _) = try XCTUnwrap(ReminderEditing.inserting(
+                    items, into: pane.rows, listID: a.id, at: 3, makeID: { UUID() }, now: Date()))
+                XCTAssertTrue(pane.perform(command, selecting: []))
+                check("600 inserted")
+                XCTAssertTrue(pane.show(listID: b.id))
+                check("the other list")
+                XCTAssertEqual(pane.view.shown.map(\.title), ["b0", "b1"])
+                XCTAssertTrue(pane.show(listID: a.id))
+                check("the long list again")
+                XCTAssertEqual(pane.view.shown.count, 610)
+                let many = pane.view.shown.filter { $0.title.hasPrefix("many") }.map(\.id)
+                let done = try XCTUnwrap(ReminderEditing.togglingDone(Array(many.prefix(550)), in: pane.rows, now: Date()))
+                XCTAssertTrue(pane.perform(done, selecting: []))
+                check("550 completed")
+                XCTAssertTrue(gtk_widget_activate_action_variant(pane.view.listView, "list.show-completed", nil).isTrue)
+                check("completed hidden")
+                XCTAssertEqual(pane.view.shown.count, 60)
+                pane.view.select(Self.ids(pane, ["a2", "a5"]))
+                pane.deleteSelection()
+                check("two deleted")
+                pane.view.select(Self.ids(pane, ["a7"]))
+                pane.reorderSelection(by: -1)
+                check("one moved up")
+                XCTAssertEqual(Self.titles(store, a).filter { !$0.hasPrefix("many") },
+                               ["a0", "a1", "a3", "a4", "a7", "a6", "a8", "a9"])
+                pane.undo()
+                pane.undo()
+                check("two undone")
+            }
+        }
+    }
+
     /// Priority and Due are radio items showing what the selected reminders share.
     func testPriorityAndDueShowTheSelectionsValue() throws {
         try onMainActor {

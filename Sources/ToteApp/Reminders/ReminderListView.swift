@@ -4,9 +4,16 @@ import Foundation
 import ToteCore
 
 /// One reminder list on screen: a GtkListView (virtualised, so ten thousand rows scroll
-/// smoothly) over a GtkStringList of reminder ids, with multiple selection, and an entry at
-/// the bottom to add reminders. It shows what it is given and reports what the person does;
-/// the pane decides what that changes.
+/// smoothly) over a GListStore of row handles, with multiple selection, and an entry at the
+/// bottom to add reminders. It shows what it is given and reports what the person does; the
+/// pane decides what that changes.
+///
+/// A handle is a plain object that stands for one shown reminder (`handlePosition`). The
+/// model is never replaced: another list, or a change to most rows, is one splice that keeps
+/// each position's handle and gives it the new reminder, so GtkListView keeps its row widgets
+/// and they are bound again (GTK 4.8's gtk_list_view_set_model tears every row widget down
+/// and builds new ones: 36 ms of a 110 ms opening). Smaller changes are splices of the rows
+/// that differ (`RowSplices`), with fresh handles for the rows that arrive.
 @MainActor
 final class ReminderListView {
     let widget: WidgetPointer
@@ -27,9 +34,31 @@ final class ReminderListView {
 
     /// The reminders shown, in order.
     private(set) var shown: [Reminder] = []
-    private(set) var indexByID: [UUID: Int] = [:]
-    private var ids: OpaquePointer
-    private var selection: OpaquePointer
+    /// Where each shown reminder is, worked out when first asked after a change (a list of
+    /// 10,000 opened with nothing selected never needs it).
+    var indexByID: [UUID: Int] {
+        if let index = shownIndex { return index }
+        var index: [UUID: Int] = Dictionary(minimumCapacity: shown.count)
+        for position in shown.indices { index[shown[position].id] = position }
+        shownIndex = index
+        return index
+    }
+    private var shownIndex: [UUID: Int]?
+    /// The GListStore of handles, and the selection over it (both ours for the view's life).
+    private let handlesModel: OpaquePointer
+    private let selection: OpaquePointer
+    /// Every handle made (a GtkStringObject of ours, kept for reuse) and its index there.
+    private var handles: [UnsafeMutableRawPointer] = []
+    private var handleIndex: [UnsafeMutableRawPointer: Int] = [:]
+    /// Where each handle is in `shown` (-1 out of the model): set for every handle before
+    /// GTK hears of a change, so a row bound in the middle of several splices shows the
+    /// reminder its handle will stand for. Positions, not reminders: copying 10,000
+    /// reminders an opening cost more than the binding.
+    private var handlePosition: [Int] = []
+    /// The handles in the model, in its order: `shownHandles[i]` shows `shown[i]`.
+    private var shownHandles: [Int] = []
+    /// Handles out of the model, to be given to rows that arrive.
+    private var spareHandles: [Int] = []
     private var rows: [Int: Row] = [:]
     private var isBinding = false
     let scroller: WidgetPointer
@@ -37,6 +66,18 @@ final class ReminderListView {
     let stack: WidgetPointer
     /// The row widget showing the insertion line, and which.
     var insertionLine: (WidgetPointer, String)?
+
+    /// What a row's widgets show of a reminder.
+    private struct Showing: Equatable {
+        var title: String
+        var isDone: Bool
+        var due: String?
+        var priority: Reminder.Priority
+        var hasLink: Bool
+    }
+
+    /// Counts the splices that give kept rows new reminders (`replaceRows`).
+    private var binds = 0
 
     /// The widgets of one row, reused by GtkListView for whichever reminder it shows.
     private final class Row {
@@ -52,7 +93,12 @@ final class ReminderListView {
         /// Shown when the reminder holds a link: a web page, a mail address or a stored file
         /// (`Reminder.link`).
         let link: WidgetPointer
+        /// The handle bound (`handlePosition`) and the reminder it showed.
+        var handle: Int?
         var id: UUID?
+        /// What the widgets show now, and when GTK last bound the row (`binds`).
+        var showing: Showing?
+        var boundAt = 0
         var isEditing = false
 
         init(box: WidgetPointer, check: WidgetPointer, titleStack: WidgetPointer, title: WidgetPointer,
@@ -68,11 +114,11 @@ final class ReminderListView {
     }
 
     init() {
-        ids = gtk_string_list_new(nil)
+        handlesModel = g_list_store_new(gtk_string_object_get_type())
         // The selection model and the list view take ownership of what they are given;
         // keep our own references to the model and the selection.
-        g_object_ref(ids.raw)
-        selection = gtk_multi_selection_new(ids)
+        g_object_ref(handlesModel.raw)
+        selection = gtk_multi_selection_new(handlesModel)
         g_object_ref(selection.raw)
         let factory = gtk_signal_list_item_factory_new()!
         listView = gtk_list_view_new(selection, factory)
@@ -142,54 +188,132 @@ final class ReminderListView {
 
     isolated deinit {
         g_object_unref(selection.raw)
-        g_object_unref(ids.raw)
+        g_object_unref(handlesModel.raw)
+        for handle in handles { g_object_unref(handle) }
     }
 
     // MARK: Content
 
-    /// Shows `reminders` in order, changing only the rows that differ, and selects `selected`.
-    func show(_ reminders: [Reminder], selecting selected: [UUID]? = nil) {
-        let old = shown
-        shown = reminders
-        indexByID = Dictionary(uniqueKeysWithValues: reminders.enumerated().map { ($1.id, $0) })
-        // Rows compare by what they show, so a completed or renamed reminder is rebound.
-        let changes = RowSplices(from: old, to: reminders, key: \.id) { a, b in
-            a.id == b.id && a.title == b.title && a.isDone == b.isDone && a.due == b.due && a.priority == b.priority
-        }
-        if changes.changedRows > Self.replacementThreshold {
-            // GtkListView takes ~12 µs per item of one items-changed, but a new model at
-            // once: opening a list of 10,000 is 30 ms instead of 120.
-            let keep = selected == nil ? selectedIDs : []
-            replaceModel(with: reminders.map(\.id.uuidString))
-            if selected == nil { select(keep) }
-        } else if !changes.splices.isEmpty {
-            // Splice by splice, so rows that stay keep their place on screen.
-            let keep = selected == nil ? selectedIDs : []
-            for splice in changes.splices {
-                withCStringArray(splice.inserting.map(\.id.uuidString)) {
-                    gtk_string_list_splice(ids, guint(splice.position), guint(splice.removing), $0)
-                }
+    /// Shows `reminders` in order and selects `selected` (the selection kept when nil).
+    /// Another list (`anotherList`), or a change to most rows, takes every row at once and
+    /// starts at the top, as a new list does; otherwise only the rows that differ change, so
+    /// rows that stay keep their place on screen.
+    func show(_ reminders: [Reminder], selecting selected: [UUID]? = nil, anotherList: Bool = false) {
+        // A title being edited is kept first; that change shows the list again (re-entering here).
+        if anotherList { finishAllEditing() }
+        var splices: [RowSplices<Reminder>.Splice]?
+        if !anotherList, !shown.isEmpty {
+            // Rows compare by what they show, so a completed or renamed reminder is rebound.
+            let changes = RowSplices(from: shown, to: reminders, key: \.id) { a, b in
+                a.id == b.id && a.title == b.title && a.isDone == b.isDone && a.due == b.due && a.priority == b.priority
             }
-            if selected == nil { select(keep) }
+            if changes.changedRows <= Self.replacementThreshold {
+                splices = changes.splices
+            } else {
+                let before = shows
+                finishAllEditing()
+                // The edit's own change showed this list again, read after `reminders` were.
+                if shows != before { return }
+            }
         }
-        if let selected { select(selected) }
+        shows += 1
+        let keep = selected == nil ? selectedIDs : []
+        shown = reminders
+        shownIndex = nil
+        if let splices {
+            // Splice by splice, so rows that stay keep their place on screen.
+            apply(splices)
+        } else {
+            replaceRows()
+        }
+        if let selected { select(selected) } else if splices?.isEmpty != true { select(keep) }
         gtk_stack_set_visible_child_name(stack.opaque, reminders.isEmpty ? "empty" : "rows")
     }
 
+    /// How many times `show` changed the rows.
+    private var shows = 0
+
+    private func finishAllEditing() {
+        for row in rows.values where row.isEditing { finishEditing(row, commit: true) }
+    }
+
+    /// Above this many rows changed, every row is given its reminder again instead: one
+    /// items-changed per splice costs GtkMultiSelection and GtkListView work for each.
     private static let replacementThreshold = 500
 
-    private func replaceModel(with strings: [String]) {
-        let fresh = withCStringArray(strings) { gtk_string_list_new($0) }!
-        g_object_ref(fresh.raw)
-        let freshSelection = gtk_multi_selection_new(fresh)!
-        g_object_ref(freshSelection.raw)
-        gtk_list_view_set_model(listView.opaque, freshSelection)
-        g_object_unref(selection.raw)
-        g_object_unref(ids.raw)
-        ids = fresh
-        selection = freshSelection
-        connectSelection()
-        onSelectionChanged()
+    /// Gives every position its reminder of `shown` in one splice that keeps the handles
+    /// already there, so GtkListView reuses their row widgets (it matches removed and added
+    /// rows by item), then binds those rows again and scrolls to the top.
+    private func replaceRows() {
+        // GtkMultiSelection would select a kept handle again where it was.
+        gtk_selection_model_unselect_all(selection)
+        let oldCount = shownHandles.count, newCount = shown.count
+        var kept = Array(shownHandles.prefix(newCount))
+        if newCount > oldCount {
+            kept += takeHandles(newCount - oldCount)
+        }
+        let leaving = shownHandles.dropFirst(newCount)
+        for handle in leaving { handlePosition[handle] = -1 }
+        shownHandles = kept
+        for (position, handle) in kept.enumerated() { handlePosition[handle] = position }
+        var objects = kept.map { Optional(handles[$0]) }
+        binds += 1
+        objects.withUnsafeMutableBufferPointer {
+            g_list_store_splice(handlesModel, 0, guint(oldCount), $0.baseAddress, guint(newCount))
+        }
+        spareHandles += leaving
+        // The kept rows' widgets stayed with their handles. GTK 4.8's signal factory binds a
+        // row again whenever it updates it, so it has bound them already; a GTK that does not
+        // when the item stays leaves them to us.
+        for (key, row) in rows where row.boundAt != binds {
+            guard let item = OpaquePointer(bitPattern: key), let object = gtk_list_item_get_item(item) else { continue }
+            row.handle = handleIndex[UnsafeMutableRawPointer(object)]
+            rebind(row)
+        }
+        if newCount > 0 {
+            // As a new model would: the first row at the top.
+            gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(0))
+        }
+    }
+
+    /// The splices of `RowSplices`, in order. The rows they insert get handles that were not
+    /// in the model (a handle removed and added in one splice would keep its row widget as it
+    /// was), and every handle's final position is known before the first splice.
+    private func apply(_ splices: [RowSplices<Reminder>.Splice]) {
+        var steps: [(position: Int, removing: Int, added: [Int])] = []
+        var left: [Int] = []
+        for splice in splices {
+            let added = takeHandles(splice.inserting.count)
+            let range = splice.position..<(splice.position + splice.removing)
+            left += shownHandles[range]
+            shownHandles.replaceSubrange(range, with: added)
+            steps.append((splice.position, splice.removing, added))
+        }
+        for handle in left { handlePosition[handle] = -1 }
+        for (position, handle) in shownHandles.enumerated() { handlePosition[handle] = position }
+        for step in steps {
+            var objects = step.added.map { Optional(handles[$0]) }
+            objects.withUnsafeMutableBufferPointer {
+                g_list_store_splice(handlesModel, guint(step.position), guint(step.removing), $0.baseAddress,
+                                    guint(step.added.count))
+            }
+        }
+        spareHandles += left
+    }
+
+    /// `count` handles out of the model: spare ones first, then new ones.
+    private func takeHandles(_ count: Int) -> [Int] {
+        let reused = spareHandles.suffix(count)
+        spareHandles.removeLast(reused.count)
+        var taken = Array(reused)
+        while taken.count < count {
+            let handle = UnsafeMutableRawPointer(gtk_string_object_new("")!)
+            handleIndex[handle] = handles.count
+            taken.append(handles.count)
+            handles.append(handle)
+            handlePosition.append(-1)
+        }
+        return taken
     }
 
     private func connectSelection() {
@@ -293,7 +417,7 @@ final class ReminderListView {
             // The model decides; bind shows the result (or puts the box back).
             let targets = self.selectedIDs.contains(id) ? self.selectedIDs : [id]
             self.onToggleDone(targets)
-            self.rebind(row)
+            self.rebind(row, again: true)
         }
         link.connect("clicked") { [weak self, weak row] in
             guard let self, let id = row?.id else { return }
@@ -304,22 +428,39 @@ final class ReminderListView {
     private func bind(_ item: UnsafeMutableRawPointer?) {
         guard let item, let row = rows[Int(bitPattern: item)],
               let object = gtk_list_item_get_item(OpaquePointer(item)),
-              let string = gtk_string_object_get_string(OpaquePointer(object)),
-              let id = UUID(uuidString: String(cString: string))
+              let handle = handleIndex[UnsafeMutableRawPointer(object)]
         else { return }
-        row.id = id
+        row.handle = handle
+        row.boundAt = binds
         rebind(row)
     }
 
     private func unbind(_ item: UnsafeMutableRawPointer?) {
         guard let item, let row = rows[Int(bitPattern: item)] else { return }
         if row.isEditing { finishEditing(row, commit: true) }
+        row.handle = nil
         row.id = nil
     }
 
-    private func rebind(_ row: Row) {
-        guard let id = row.id, let index = indexByID[id] else { return }
-        let reminder = shown[index]
+    /// Shows the reminder of the row's handle (nothing when the handle left the model: GTK
+    /// binds the row again or lets it go).
+    ///
+    /// GTK 4.8 binds every row in a range again for any change there (a selection of 500 binds
+    /// a screenful), so a row that would show what it shows is left as it is, unless `again`
+    /// (its check box was clicked and must show the model's answer).
+    private func rebind(_ row: Row, again: Bool = false) {
+        guard let handle = row.handle, shown.indices.contains(handlePosition[handle]) else {
+            row.id = nil
+            return
+        }
+        let reminder = shown[handlePosition[handle]]
+        row.id = reminder.id
+        let due = reminder.due.map(describeDue)
+        let hasLink = reminder.link != nil
+        let showing = Showing(title: reminder.title, isDone: reminder.isDone, due: due, priority: reminder.priority,
+                              hasLink: hasLink)
+        guard again || showing != row.showing else { return }
+        row.showing = showing
         isBinding = true
         defer { isBinding = false }
         gtk_check_button_set_active(row.check.cast(), reminder.isDone.g)
@@ -327,18 +468,17 @@ final class ReminderListView {
         if reminder.isDone { gtk_widget_add_css_class(row.title, "dim-label") } else {
             gtk_widget_remove_css_class(row.title, "dim-label")
         }
-        gtk_label_set_text(row.due.opaque, reminder.due.map(Self.describeDue) ?? "")
+        gtk_label_set_text(row.due.opaque, due ?? "")
         gtk_widget_set_visible(row.due, (reminder.due != nil).g)
         let (marks, name) = Self.describe(reminder.priority)
         gtk_label_set_text(row.priority.opaque, marks)
         gtk_widget_set_visible(row.priority, (reminder.priority != .none).g)
-        let hasLink = reminder.link != nil
         gtk_widget_set_visible(row.link, hasLink.g)
         // The list item widget around the row is what screen readers announce. No tooltip
         // on the priority marks: gtk_widget_set_tooltip_text costs 0.4 ms, and a screenful
         // binds 200 rows.
         let state = reminder.isDone ? tr("done") : tr("not done")
-        let parts = [reminder.title, state, name] + (reminder.due.map { [Self.describeDue($0)] } ?? [])
+        let parts = [reminder.title, state, name] + (due.map { [$0] } ?? [])
             + (hasLink ? [tr("with a link")] : [])
         tote_shim_accessible_set_label(
             gtk_widget_get_parent(row.box) ?? row.box, parts.filter { !$0.isEmpty }.joined(separator: ", "))
@@ -408,6 +548,19 @@ final class ReminderListView {
         rows.values.first { $0.box == widget }?.id
     }
 
+    /// The title each bound row shows, by the position GtkListView gives its row: what is on
+    /// screen, which must be `shown` at those positions.
+    var boundRowTitles: [Int: String] {
+        var titles: [Int: String] = [:]
+        for (key, row) in rows where row.handle != nil {
+            guard let item = OpaquePointer(bitPattern: key) else { continue }
+            let position = gtk_list_item_get_position(item)
+            guard position != guint(GTK_INVALID_LIST_POSITION) else { continue }
+            titles[Int(position)] = String(cString: gtk_label_get_label(row.title.opaque))
+        }
+        return titles
+    }
+
     /// The list item widget (the row GtkListView draws) showing a reminder, if one does.
     func rowWidget(showing id: UUID) -> WidgetPointer? {
         rows.values.first { $0.id == id }.flatMap { gtk_widget_get_parent($0.box) }
@@ -444,6 +597,26 @@ final class ReminderListView {
     }()
 
     private static let calendar = Calendar.current
+
+    /// Due dates as rows show them, for the day they were worked out on: a row bound again
+    /// (every row of a list opened) costs a dictionary look-up instead of the calendar's
+    /// work, which was half of binding a screenful of rows.
+    private var dueTexts: [Date: String] = [:]
+    /// The next midnight after the day `dueTexts` were worked out on.
+    private var dueTextsExpire = Date.distantPast
+
+    private func describeDue(_ date: Date) -> String {
+        let now = Date()
+        if now >= dueTextsExpire || dueTexts.count > 20_000 {
+            dueTexts = [:]
+            let today = Self.calendar.startOfDay(for: now)
+            dueTextsExpire = Self.calendar.date(byAdding: .day, value: 1, to: today) ?? now
+        }
+        if let text = dueTexts[date] { return text }
+        let text = Self.describeDue(date)
+        dueTexts[date] = text
+        return text
+    }
 
     private static func describeDue(_ date: Date) -> String {
         let hasTime = calendar.component(.hour, from: date) != 0 || calendar.component(.minute, from: date) != 0

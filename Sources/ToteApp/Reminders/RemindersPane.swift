@@ -77,10 +77,12 @@ final class RemindersPane {
     func show(listID: UUID, selecting selected: [UUID] = []) -> Bool {
         do {
             guard let found = library.list(listID) else { return false }
+            let anotherList = list?.id != listID
             list = found
             rows = try store.reminders(inList: listID)
             rowsGeneration += 1
-            view.show(ReminderEditing.visible(rows, showingCompleted: showingCompleted), selecting: selected)
+            view.show(ReminderEditing.visible(rows, showingCompleted: showingCompleted), selecting: selected,
+                      anotherList: anotherList)
             updateActionStates()
             return true
         } catch {

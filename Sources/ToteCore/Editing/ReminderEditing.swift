@@ -20,7 +20,9 @@ public enum ReminderEditing {
 
     /// The rows a list shows, in order: all of them, or only those not done.
     public static func visible(_ rows: [Reminder], showingCompleted: Bool) -> [Reminder] {
-        let ordered = rows.sorted { $0.position < $1.position }
+        // The store reads them in order: sorting 10,000 sorted rows anyway cost 4 ms an opening.
+        let inOrder = rows.indices.dropFirst().allSatisfy { rows[$0 - 1].position <= rows[$0].position }
+        let ordered = inOrder ? rows : rows.sorted { $0.position < $1.position }
         return showingCompleted ? ordered : ordered.filter { !$0.isDone }
     }
 

@@ -62,15 +62,17 @@ extension Reminder: FetchableRecord, PersistableRecord {
 
     public func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
-        container["listID"] = listID
-        container["title"] = title
-        container["notes"] = notes
-        container["isDone"] = isDone
-        container["due"] = due
-        container["priority"] = priority.rawValue
-        container["position"] = position
-        container["created"] = created
-        container["modified"] = modified
+        for (column, value) in zip(Self.storedColumns, storedValues) { container[column] = value }
+    }
+
+    /// The columns but `id`, in the order of `storedValues`.
+    static let storedColumns = ["listID", "title", "notes", "isDone", "due", "priority", "position", "created", "modified"]
+
+    /// What is stored of a reminder but its id. Dates are seconds since 1970, as migration v3
+    /// left them: read back without parsing text.
+    var storedValues: [(any DatabaseValueConvertible)?] {
+        [listID, title, notes, isDone, due?.timeIntervalSince1970, priority.rawValue, position,
+         created.timeIntervalSince1970, modified.timeIntervalSince1970]
     }
 }
 

@@ -20,6 +20,11 @@ public struct ReminderList: Codable, Identifiable, Hashable, Sendable {
 
 extension ReminderList: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "reminderList"
+
+    /// Seconds since 1970, as migration v3 left them (text before it: both read back).
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .timeIntervalSince1970
+    }
 }
 
 extension ReminderList {

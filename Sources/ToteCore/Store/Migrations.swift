@@ -6,7 +6,7 @@ import GRDB
 enum Migrations {
     /// Written to `PRAGMA user_version` after migrating, so that a store from a newer Tote
     /// is recognised even by a tool that does not read GRDB's migrations table.
-    static let schemaVersion = 2
+    static let schemaVersion = 3
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -51,6 +51,30 @@ enum Migrations {
                     arguments: [NativeFormat.encode(RichText(plain: body)), row["id"] as DatabaseValue])
             }
         }
+        migrator.registerMigration("v3: reminder and list dates as numbers") { db in
+            // GRDB wrote dates as text ("2024-05-01 09:30:00.000"); parsing that through
+            // Foundation's calendar was most of reading a list of 10,000 (18 ms). Seconds since
+            // 1970 as a REAL keep the millisecond and read back as they are. A value that does
+            // not read as a date stays as it was: nothing is lost, and reading that row fails as
+            // it did before.
+            try convertDates(in: Reminder.databaseTableName, columns: ["due", "created", "modified"], db: db)
+            try convertDates(in: ReminderList.databaseTableName, columns: ["created", "modified"], db: db)
+        }
         return migrator
+    }
+
+    /// Rewrites every date written as text in `columns` of `table` as seconds since 1970.
+    private static func convertDates(in table: String, columns: [String], db: Database) throws {
+        let update = try db.makeStatement(
+            sql: "UPDATE \(table) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE rowid = ?")
+        let rows = try Row.fetchCursor(db, sql: "SELECT rowid, \(columns.joined(separator: ", ")) FROM \(table)")
+        while let row = try rows.next() {
+            let values: [DatabaseValue] = columns.indices.map { index in
+                let value: DatabaseValue = row[index + 1]
+                guard case .string = value.storage, let date = Date.fromDatabaseValue(value) else { return value }
+                return date.timeIntervalSince1970.databaseValue
+            }
+            try update.execute(arguments: StatementArguments(values + [row[0] as DatabaseValue]))
+        }
     }
 }

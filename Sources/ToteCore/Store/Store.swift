@@ -300,7 +300,7 @@ public final class Store: Sendable {
             for reminder in reminders { try reminder.delete(db) }
         case .update(let before, let after):
             try expect(before, in: db)
-            for reminder in after { try reminder.update(db) }
+            try update(after, in: db)
         case .insertLists(let lists): for list in lists { try list.insert(db) }
         // Deleting a list deletes its reminders too (ON DELETE CASCADE); a command that
         // deletes a list deletes them first, so its inverse brings them back. A reminder it
@@ -317,6 +317,23 @@ public final class Store: Sendable {
             try expect(before, in: db)
             for list in after { try list.update(db) }
         case .sequence(let commands): for step in commands { try apply(step, in: db) }
+        }
+    }
+
+    /// Writes reminders over their stored rows with one statement: GRDB's `update` works out
+    /// its SQL and columns for every record, most of a 500-row move's 25 ms.
+    private static func update(_ reminders: [Reminder], in db: Database) throws {
+        let statement = try db.cachedStatement(sql: """
+            UPDATE \(Reminder.databaseTableName) SET listID = ?, title = ?, notes = ?, isDone = ?, due = ?, priority = ?,
+            position = ?, created = ?, modified = ? WHERE id = ?
+            """)
+        for reminder in reminders {
+            try statement.execute(arguments: StatementArguments(reminder.storedValues + [reminder.id]))
+            // As `update` does: a row that is not there is an error, not nothing written.
+            if db.changesCount == 0 {
+                throw RecordError.recordNotFound(databaseTableName: Reminder.databaseTableName,
+                                                 key: ["id": reminder.id.databaseValue])
+            }
         }
     }
 

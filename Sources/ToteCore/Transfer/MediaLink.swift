@@ -40,6 +40,8 @@ extension Reminder {
     /// The link a reminder holds: its notes, when they are one web or mail address (a dropped
     /// link) or one stored file (a dropped file) and nothing else. Its row offers to open it.
     public var link: String? {
+        // Most reminders have no notes: asked for every row bound, trimming cost more than binding.
+        guard !notes.isEmpty else { return nil }
         let notes = notes.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !notes.contains(where: \.isWhitespace) else { return nil }
         return MediaLink.reference(in: notes) != nil ? notes : WebLinks.webAddress(notes)
