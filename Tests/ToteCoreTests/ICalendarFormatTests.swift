@@ -49,6 +49,14 @@ import Testing
             due: ISO8601DateFormatter().date(from: "2026-12-01T09:30:00Z"), priority: .none)])
     }
 
+    /// libical reads a C string: NULs are taken out, not an end of the text.
+    @Test func nulBytesAreDroppedNotAnEnd() throws {
+        let calendar = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:Bu\u{0}y milk\u{0}\r\nEND:VTODO\r\n"
+            + "BEGIN:VTODO\r\nSUMMARY:Call Ann\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let result = try ICalendarFormat.importItems(from: Data(calendar.utf8))
+        #expect(result.items.map(\.title) == ["Buy milk", "Call Ann"])
+    }
+
     @Test(arguments: ["", "not a calendar at all", "BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n", "\u{0}\u{0}"])
     func malformedInputIsReported(text: String) {
         #expect(throws: ICalendarFormat.Failure.self) { try ICalendarFormat.importItems(from: Data(text.utf8)) }

@@ -31,6 +31,28 @@ import Testing
         #expect(text.paragraphs.count == 4)
     }
 
+    /// The readers' own trimming drops exactly what Foundation's `trimmingCharacters` drops,
+    /// for every scalar of the Basic Multilingual Plane (where all of those are), alone and
+    /// around text, and for mixed ends.
+    @Test func trimmingMatchesFoundationsWhitespaceSets() {
+        /// Scalar for scalar: String's == would take canonically equivalent text as equal.
+        func same(_ first: String, _ second: String) -> Bool { first.unicodeScalars.elementsEqual(second.unicodeScalars) }
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "\(scalar)a\(scalar)b\(scalar)"] {
+                #expect(same(text.trimmingSpaces(), text.trimmingCharacters(in: .whitespaces)), "U+\(String(value, radix: 16))")
+                #expect(same(text.trimmingSpacesAndNewlines(), text.trimmingCharacters(in: .whitespacesAndNewlines)),
+                        "U+\(String(value, radix: 16))")
+            }
+        }
+        for text in ["", " ", " \u{301}a \u{301} ", "\t\u{A0}x\u{3000}\u{200B}", "\r\n a\u{2028}\u{85}", "\u{1F600} "] {
+            #expect(same(text.trimmingSpaces(), text.trimmingCharacters(in: .whitespaces)))
+            #expect(same(text.trimmingSpacesAndNewlines(), text.trimmingCharacters(in: .whitespacesAndNewlines)))
+            let line = ("(" + text + ")").dropFirst().dropLast()
+            #expect(same(line.trimmingSpaces(), line.trimmingCharacters(in: .whitespaces)))
+        }
+    }
+
     @Test func replacingAMultiParagraphRangeWithItsFragmentRestoresIt() {
         var text = Sample.document
         let removed = text.replace(3..<20, with: RichText(plain: "X"))

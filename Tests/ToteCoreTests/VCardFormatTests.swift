@@ -31,6 +31,15 @@ import Testing
         }
     }
 
+    /// EVCard reads a C string, so NULs are taken out first. replacingOccurrences(of: "\u{0}",
+    /// with: "") left one that a combining mark follows: the card ended there, its address lost.
+    @Test func aNulBeforeACombiningMarkDoesNotEndTheCard() throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\u{0}\u{301} Lovelace\r\nEMAIL:ada@example.org\r\nEND:VCARD\r\n"
+        let found = try items(card)
+        #expect(found.map(\.notes) == ["ada@example.org"])
+        #expect(found.map { Array($0.title.unicodeScalars) } == [Array("Ada\u{301} Lovelace".unicodeScalars)])
+    }
+
     @Test func severalCardsComeInOrderWithTheirPreferredAddress() throws {
         let cards = """
             BEGIN:VCARD

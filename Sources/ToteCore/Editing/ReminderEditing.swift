@@ -14,7 +14,7 @@ public enum ReminderEditing {
             if scalar.properties.generalCategory == .control || scalar == "\u{FFFC}" { return " " }
             return Character(scalar)
         }
-        let trimmed = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(scalars).trimmingSpacesAndNewlines()
         return String(trimmed.prefix(maximumTitleLength))
     }
 

@@ -83,7 +83,10 @@ public enum ICalendarFormat {
     public static func importItems(from data: Data) throws(Failure) -> Import {
         guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
         // libical reads C strings: a NUL would end the text early, so none get through.
-        var bytes = [UInt8](data.filter { $0 != 0 })
+        // Not Data.filter: it rebuilt the Data a byte at a time (a sixth of the whole import).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.count + 1)
+        data.withUnsafeBytes { for byte in $0 where byte != 0 { bytes.append(byte) } }
         bytes.append(0)
         guard let root = bytes.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -145,7 +148,7 @@ public enum ICalendarFormat {
     private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
         let decoded = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
-        return RichText(plain: decoded).plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+        return RichText(plain: decoded).plainText.trimmingSpacesAndNewlines()
     }
 
     private static func date(_ time: icaltimetype) -> Date? {
@@ -156,7 +159,7 @@ public enum ICalendarFormat {
     }
 
     private static func clean(_ text: String) -> String {
-        text.replacingOccurrences(of: "\u{0}", with: "")
+        text.removingNULs()
     }
 
     /// iCalendar's 1 is the highest priority and 9 the lowest; 0 is none.

@@ -62,7 +62,7 @@ public enum VCardFormat {
         for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             // A folded line continues the one before: never a BEGIN or an END of its own.
             let isFolded = line.first == " " || line.first == "\t"
-            let word = isFolded ? "" : line.trimmingCharacters(in: .whitespaces).uppercased()
+            let word = isFolded ? "" : line.trimmingSpaces().uppercased()
             if word == "BEGIN:VCARD" {
                 if depth > 0, !afterEmptyAgent {
                     lines.removeAll(keepingCapacity: true)
@@ -87,7 +87,7 @@ public enum VCardFormat {
 
     private static func item(fromCard card: String) -> Item? {
         // EVCard reads a C string: a NUL would end the card early, so none get through.
-        let vcard = card.replacingOccurrences(of: "\u{0}", with: "").withCString { e_vcard_new_from_string($0) }
+        let vcard = card.removingNULs().withCString { e_vcard_new_from_string($0) }
         guard let vcard else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(vcard)) }
         let name = fullName(of: vcard) ?? structuredName(of: vcard) ?? ""
@@ -137,7 +137,7 @@ public enum VCardFormat {
     /// (`e_vcard_attribute_get_value` warns on stderr for such a value).
     private static func value(of attribute: OpaquePointer) -> String? {
         let text = strings(in: e_vcard_attribute_get_values(attribute)).joined(separator: ";")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingSpacesAndNewlines()
         return text.isEmpty ? nil : text
     }
 

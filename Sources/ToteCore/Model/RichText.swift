@@ -231,3 +231,53 @@ extension String {
         return String(scalars)
     }
 }
+
+extension String {
+    /// Without any U+0000, for a reader of C strings (libical, EVCard), where one would end the
+    /// text. Not `replacingOccurrences(of: "\u{0}", with: "")`: it leaves a NUL that a
+    /// combining mark follows, and bridges the whole text through NSString even when there is
+    /// no NUL at all.
+    func removingNULs() -> String {
+        guard utf8.contains(0) else { return self }
+        // A zero byte in UTF-8 is U+0000 and nothing else: the bytes stay valid without it.
+        return String(decoding: utf8.filter { $0 != 0 }, as: UTF8.self)
+    }
+}
+
+extension StringProtocol where SubSequence == Substring {
+    /// `trimmingCharacters(in: .whitespaces)` without Foundation: the same scalars go (tab,
+    /// the space separators and U+200B, as Foundation's set has them), about ten times
+    /// faster. Foundation bridges every call to an NSString and back through UTF-16; the
+    /// readers trim every line of what comes in, several times.
+    func trimmingSpaces() -> String {
+        trimmingScalars { $0.isFoundationWhitespace }
+    }
+
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` without Foundation, as `trimmingSpaces`.
+    func trimmingSpacesAndNewlines() -> String {
+        trimmingScalars { $0.isFoundationWhitespace || $0.isFoundationNewline }
+    }
+
+    private func trimmingScalars(_ drop: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }),
+              let last = scalars.lastIndex(where: { !drop($0) })
+        else { return "" }
+        return String(self[first..<scalars.index(after: last)])
+    }
+}
+
+extension Unicode.Scalar {
+    /// In Foundation's `CharacterSet.whitespaces`: tab, the space separators (Zs) and U+200B,
+    /// a space separator in older Unicode that Foundation's table still holds.
+    var isFoundationWhitespace: Bool {
+        if value < 0x80 { return value == 0x20 || value == 0x09 }
+        return value == 0x200B || properties.generalCategory == .spaceSeparator
+    }
+
+    /// What `CharacterSet.whitespacesAndNewlines` adds: U+000A–U+000D, U+0085, and the line
+    /// and paragraph separators.
+    var isFoundationNewline: Bool {
+        (0x0A...0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029
+    }
+}

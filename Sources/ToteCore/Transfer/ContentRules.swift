@@ -19,7 +19,7 @@ public enum ContentRules {
     /// goes; a link with control characters inside is refused (browsers drop tabs and line
     /// breaks from addresses, so "java\tscript:" would otherwise run).
     public static func safeLink(_ link: String?) -> String? {
-        guard let link = link?.trimmingCharacters(in: .whitespacesAndNewlines), !link.isEmpty,
+        guard let link = link?.trimmingSpacesAndNewlines(), !link.isEmpty,
               link.utf8.count <= maximumLinkLength,
               !link.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }),
               let colon = link.firstIndex(of: ":")

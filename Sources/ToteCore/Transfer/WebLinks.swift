@@ -26,7 +26,7 @@ public enum WebLinks {
     /// mailto), never a local file (which `FileList` reads as a file).
     public static func links(in data: Data, mimeType: String) -> [Link] {
         let lines = text(of: data).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
         var links: [Link] = []
         if mimeType.lowercased() == mozURLMIMEType {
             var index = 0
@@ -86,8 +86,8 @@ public enum WebLinks {
         let encoding: String.Encoding? = odd * 2 > pairs && even * 4 <= pairs ? .utf16LittleEndian
             : even * 2 > pairs && odd * 4 <= pairs ? .utf16BigEndian : nil
         if let encoding, let text = String(data: Data(body), encoding: encoding) {
-            return text.replacingOccurrences(of: "\u{0}", with: "")
+            return text.removingNULs()
         }
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: "")
+        return String(decoding: data, as: UTF8.self).removingNULs()
     }
 }
