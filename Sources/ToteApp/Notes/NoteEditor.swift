@@ -1015,8 +1015,8 @@ final class NoteEditor {
             ("checkbox-checked-symbolic", "editor.checklist", tr("Checklist")),
             ("mail-attachment-symbolic", "editor.insert-file", tr("Insert File")),
         ]
-        let full = Self.toolbar(buttons)
-        let compact = Self.toolbar(Array(buttons.prefix(3)))
+        let (full, fullStyles) = Self.toolbar(buttons)
+        let (compact, compactStyles) = Self.toolbar(Array(buttons.prefix(3)))
         let more = menuButton(
             icon: "view-more-horizontal-symbolic", name: tr("More Formatting"),
             items: [(tr("_Strikethrough"), "editor.strikethrough"), (tr("_Monospace"), "editor.monospace"),
@@ -1027,16 +1027,7 @@ final class NoteEditor {
         compact.append(more)
         // After a menu of the toolbar, typing goes on in the note (GTK 4.8 leaves the focus on
         // the menu's button), so a style chosen for typing is not lost to a click back.
-        var menuButtons: [WidgetPointer] = []
-        for toolbar in [full, compact] {
-            var child = gtk_widget_get_first_child(toolbar)
-            while let widget = child {
-                let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-                if g_type_check_instance_is_a(instance, gtk_menu_button_get_type()).isTrue { menuButtons.append(widget) }
-                child = gtk_widget_get_next_sibling(widget)
-            }
-        }
-        for button in menuButtons {
+        for button in [fullStyles, compactStyles, more] {
             gtk_widget_set_focus_on_click(button, false.g)
             guard let popover = gtk_menu_button_get_popover(button.opaque) else { continue }
             popover.connect("closed") { [weak self] in
@@ -1054,8 +1045,10 @@ final class NoteEditor {
         return squeezer
     }
 
-    /// A toolbar of these buttons, then the paragraph styles' menu.
-    private static func toolbar(_ buttons: [(icon: String, action: String, name: String)]) -> WidgetPointer {
+    /// A toolbar of these buttons, then the paragraph styles' menu button (returned too).
+    private static func toolbar(
+        _ buttons: [(icon: String, action: String, name: String)]
+    ) -> (toolbar: WidgetPointer, styles: WidgetPointer) {
         let toolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
         gtk_widget_add_css_class(toolbar, "toolbar")
         gtk_widget_set_margin_start(toolbar, 18)
@@ -1087,7 +1080,7 @@ final class NoteEditor {
             accelerators: Self.shortcutLabels)
         gtk_widget_add_css_class(styles, "flat")
         toolbar.append(styles)
-        return toolbar
+        return (toolbar, styles)
     }
 
     // MARK: Saving
