@@ -28,16 +28,16 @@ final class BigNoteTypingTests: EndToEndTestCase {
         for attempt in 1...3 {
             // Rows move: the sidebar puts the note changed last first.
             let bigRow = try session.center(of: tote, named: "frame=1/Big", window: window)
-            try session.xdotool(["mousemove", "\(bigRow.x)", "\(bigRow.y)", "click", "1"])
+            try session.input(["mousemove", "\(bigRow.x)", "\(bigRow.y)", "click", "1"])
             session.pace(0.05)
             // Into the first screen of the body, at once: the note is still filling.
-            try session.xdotool(["mousemove", "\(body.x)", "\(body.y)", "click", "1"])
-            try session.xdotool(["type", "--delay", "30", " Typed\(attempt) "])
+            try session.input(["mousemove", "\(body.x)", "\(body.y)", "click", "1"])
+            try session.input(["type", "--delay", "30", " Typed\(attempt) "])
             try session.waitUntil("Typed\(attempt) in the store", timeout: 20) {
                 (try? session.store()?.notes().first { $0.title == "Big" }?.body.contains("Typed\(attempt)")) == true
             }
             let smallRow = try session.center(of: tote, named: "frame=1/Small", window: window)
-            try session.xdotool(["mousemove", "\(smallRow.x)", "\(smallRow.y)", "click", "1"])
+            try session.input(["mousemove", "\(smallRow.x)", "\(smallRow.y)", "click", "1"])
             try session.waitUntil("the small note shown") {
                 (try? session.text(of: tote, in: "frame=1/Note body")) == "a small note"
             }

@@ -24,9 +24,9 @@ final class ChecklistBoxTests: EndToEndTestCase {
         let text = try itemTwo()
         // The box sits in the margin, its middle some 20 px left of the item's first letter.
         let box = (x: text.x - 20, y: text.y)
-        try session.xdotool(["mousemove", "\(box.x)", "\(box.y)"])
+        try session.input(["mousemove", "\(box.x)", "\(box.y)"])
         session.pace(0.2)
-        try session.xdotool(["click", "1"])
+        try session.input(["click", "1"])
         try session.waitUntil("item 2 ticked in the store") {
             let body = try? session.store()?.notes().first?.richText()
             return body?.paragraphs.map(\.style) == (0..<60).map { .checklist(checked: $0 == 2) }
@@ -35,7 +35,7 @@ final class ChecklistBoxTests: EndToEndTestCase {
 
         // The wheel over the box scrolls the note.
         for _ in 0..<5 {
-            try session.xdotool(["click", "5"])
+            try session.input(["click", "5"])
             session.pace(0.1)
         }
         try session.waitUntil("the note scrolled under the box") {

@@ -16,14 +16,14 @@ final class ConsoleWarningsTests: EndToEndTestCase {
 
         try openNote("Plans", in: 1, of: tote, window: window)
         let end = try session.characterCenters(of: tote, in: "Note body", offsets: [12], window: window)[0]
-        try session.xdotool(["mousemove", "\(end.x + 8)", "\(end.y)", "click", "1"])
+        try session.input(["mousemove", "\(end.x + 8)", "\(end.y)", "click", "1"])
         try session.key("End")
         try session.type(" and ")
         try session.key("ctrl+b")
         try session.type("stove")
         try session.key("ctrl+b")
         // The note's context menu, the main menu and its submenus.
-        try session.xdotool(["click", "3"])
+        try session.input(["click", "3"])
         session.pace(0.5)
         try session.key("Escape")
         try session.key("F10")
@@ -39,7 +39,7 @@ final class ConsoleWarningsTests: EndToEndTestCase {
         session.pace(0.5)
 
         let apples = try openList("Groceries", showing: "Apples", of: tote, window: window)
-        try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)", "click", "3"])
+        try session.input(["mousemove", "\(apples.x)", "\(apples.y)", "click", "3"])
         session.pace(0.5)
         try session.key("Escape")
 

@@ -105,7 +105,7 @@ final class CrashCampaignTests: EndToEndTestCase {
                     let text = "w\(chunk) "
                     chunk += 1
                     let start = Date()
-                    try session.xdotool(["type", "--delay", "30", text])
+                    try session.input(["type", "--delay", "30", text])
                     // Each keystroke, at about when it went out.
                     for (index, character) in text.enumerated() {
                         typed.append(character)

@@ -14,7 +14,7 @@ final class CrashSafetyTests: EndToEndTestCase {
         var chunk = 0
         while Date().timeIntervalSince(start) < 4 {
             let text = "w\(chunk) "
-            try session.xdotool(["type", "--delay", "30", text])
+            try session.input(["type", "--delay", "30", text])
             typed += text
             sentAt.append((typed.count, Date()))
             chunk += 1

@@ -2,15 +2,22 @@ import Foundation
 import ToteCore
 import XCTest
 
-/// A private desktop for end-to-end tests: its own Xvfb, its own D-Bus session bus and a
-/// throw-away HOME and XDG folders. Everything it starts is ended by PID when it closes,
-/// and so is anything the bus activated (found by the session's runtime folder in its
-/// environment). Screenshots of failures are left under `artifacts/e2e/`.
+/// A private desktop for end-to-end tests: its own display server (Xvfb, or a headless
+/// mutter on Wayland: see `DisplayBackend`), its own D-Bus session bus and a throw-away HOME
+/// and XDG folders. Everything it starts is ended by PID when it closes, and so is anything
+/// the bus activated (found by the session's runtime folder in its environment).
+/// Screenshots of failures are left under `artifacts/e2e/` (X11 only).
 final class DesktopSession {
     let root: URL
+    let backend = DisplayBackend.current
+    /// The X display (":101") or the Wayland socket's name.
     let display: String
     let environment: [String: String]
     private var processes: [Process] = []
+    private var remoteDesktop: RemoteDesktopInput?
+    /// Where each Wayland window was put: clients cannot place themselves there.
+    private var tiles: [String: Tile] = [:]
+    private var lastFocusClick = Date.distantPast
     private let artifacts: URL
     private let name: String
 
@@ -51,7 +58,7 @@ final class DesktopSession {
             // Settings kept in the session's own config folder: they outlive a relaunch.
             "GSETTINGS_BACKEND": "keyfile",
             "GSETTINGS_SCHEMA_DIR": root.appendingPathComponent("schemas").path,
-            "GDK_BACKEND": "x11",
+            "GDK_BACKEND": backend.rawValue,
             // data/icons holds the app's icons, which the uninstalled binary would otherwise miss.
             "XDG_DATA_DIRS": Self.repositoryRoot.appendingPathComponent("data").path + ":/usr/local/share:/usr/share",
             "LANG": "C.UTF-8",
@@ -63,42 +70,86 @@ final class DesktopSession {
              Self.repositoryRoot.appendingPathComponent("data").path])
         XCTAssertEqual(compile, 0, "glib-compile-schemas")
 
-        // A display number the previous test's server has just given up can lose its socket
-        // to that server's exit after the new one took it (seen once: "cannot open display"
-        // for the first program of a test). So the new display is checked, and started again.
-        // Each session takes a display number no earlier session of this process used, so a
-        // server on its way out can never take a new server's socket with it.
-        var started: (Process, String)?
-        for _ in 0..<5 where started == nil {
-            Self.displaysUsed += 1
-            let wanted = 100 + Int(getpid() % 100) * 20 + Self.displaysUsed
-            guard let (xvfb, number) = try? Self.start(
-                "/usr/bin/Xvfb", [":\(wanted)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp",
-                                  // Without it the server resets when its last client (the
-                                  // readiness check) leaves, and the next one to connect
-                                  // can meet "cannot open display".
-                                  "-noreset"],
-                environment: nil, log: try Self.logFile(root, "xvfb"))
-            else { continue }  // taken: the next number
-            usleep(100_000)
-            if try Self.run("xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": ":\(number)", "PATH": "/usr/bin:/bin"]) == 0 {
-                started = (xvfb, number)
-            } else {
-                xvfb.terminate()
-                xvfb.waitUntilExit()
-            }
+        switch backend {
+        case .x11:
+            let xvfb: Process
+            (xvfb, display) = try Self.startXvfb(root)
+            processes.append(xvfb)
+            environment["DISPLAY"] = display
+        case .wayland:
+            display = "wayland-tote"
+            environment["WAYLAND_DISPLAY"] = display
+            environment["XDG_SESSION_TYPE"] = "wayland"
         }
-        guard let (xvfb, number) = started else { throw SessionError.failedToStart("Xvfb") }
-        processes.append(xvfb)
-        display = ":\(number)"
-        environment["DISPLAY"] = display
-
         let (bus, address) = try Self.start(
             "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address=1"],
             environment: environment, log: try Self.logFile(root, "dbus"))
         processes.append(bus)
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        if backend == .wayland {
+            // After the bus: mutter offers RemoteDesktop on it.
+            let (mutter, input) = try Self.startMutter(root, display: display, environment: environment)
+            processes += [mutter, input.process]
+            remoteDesktop = input
+        }
         self.environment = environment
+    }
+
+    /// Starts Xvfb on a display number of its own; returns it and the display (":101").
+    private static func startXvfb(_ root: URL) throws -> (Process, String) {
+        // A display number the previous test's server has just given up can lose its socket
+        // to that server's exit after the new one took it (seen once: "cannot open display"
+        // for the first program of a test). So the new display is checked, and started again.
+        // Each session takes a display number no earlier session of this process used, so a
+        // server on its way out can never take a new server's socket with it.
+        for _ in 0..<5 {
+            displaysUsed += 1
+            let wanted = 100 + Int(getpid() % 100) * 20 + displaysUsed
+            guard let (xvfb, number) = try? start(
+                "/usr/bin/Xvfb", [":\(wanted)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp",
+                                  // Without it the server resets when its last client (the
+                                  // readiness check) leaves, and the next one to connect
+                                  // can meet "cannot open display".
+                                  "-noreset"],
+                environment: nil, log: try logFile(root, "xvfb"))
+            else { continue }  // taken: the next number
+            usleep(100_000)
+            if try run("xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": ":\(number)", "PATH": "/usr/bin:/bin"]) == 0 {
+                return (xvfb, ":\(number)")
+            }
+            xvfb.terminate()
+            xvfb.waitUntilExit()
+        }
+        throw SessionError.failedToStart("Xvfb")
+    }
+
+    /// Starts a headless mutter (GNOME's compositor, without X11) with one 1280 × 800
+    /// monitor, and the input driver once its socket and RemoteDesktop are there.
+    private static func startMutter(
+        _ root: URL, display: String, environment: [String: String]
+    ) throws -> (Process, RemoteDesktopInput) {
+        let mutter = Process()
+        mutter.executableURL = URL(fileURLWithPath: "/usr/bin/mutter")
+        mutter.arguments = ["--headless", "--wayland", "--no-x11", "--wayland-display", display,
+                            "--virtual-monitor", "1280x800"]
+        mutter.environment = environment
+        let log = try logFile(root, "mutter")
+        mutter.standardOutput = log
+        mutter.standardError = log
+        try mutter.run()
+        let socket = root.appendingPathComponent("run/\(display)").path
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            if FileManager.default.fileExists(atPath: socket),
+               let input = try? RemoteDesktopInput(environment: environment, log: try logFile(root, "remote-desktop")) {
+                return (mutter, input)
+            }
+            guard Date() < deadline, mutter.isRunning else {
+                mutter.terminate()
+                throw SessionError.failedToStart("mutter")
+            }
+            usleep(100_000)
+        }
     }
 
     private nonisolated(unsafe) static var displaysUsed = 0
@@ -129,21 +180,32 @@ final class DesktopSession {
         return tote
     }
 
-    /// The visible windows of `process`, oldest first (X window ids grow).
+    /// The windows of `process`, oldest first: X window ids, or "wayland:PID:N" for its N-th
+    /// window as AT-SPI lists them.
     func windows(of process: Process) throws -> [String] {
-        try xdotool(["search", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "."])
-            .split(separator: "\n").map(String.init).sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
+        switch backend {
+        case .x11:
+            return try xdotool(["search", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "."])
+                .split(separator: "\n").map(String.init).sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
+        case .wayland:
+            return try waylandWindows(pid: process.processIdentifier).map(\.id)
+        }
     }
 
     /// Waits for a visible window whose title contains `name` and gives it keyboard focus.
     func waitForWindow(named name: String, timeout: TimeInterval = 20) throws -> String {
         var window: String?
         try waitUntil("a window named \(name)", timeout: timeout) {
-            window = try? xdotool(["search", "--onlyvisible", "--name", name])
-                .split(separator: "\n").first.map(String.init)
+            switch backend {
+            case .x11:
+                window = try? xdotool(["search", "--onlyvisible", "--name", name])
+                    .split(separator: "\n").first.map(String.init)
+            case .wayland:
+                window = try? waylandWindows(pid: nil).first { $0.title.contains(name) }?.id
+            }
             return window != nil
         }
-        _ = try xdotool(["windowfocus", "--sync", window!])
+        try takeKeyboard(window!)
         return window!
     }
 
@@ -151,12 +213,91 @@ final class DesktopSession {
     func waitForWindow(of process: Process, timeout: TimeInterval = 20) throws -> String {
         var window: String?
         try waitUntil("a window of pid \(process.processIdentifier)", timeout: timeout) {
-            window = try? xdotool(["search", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "."])
-                .split(separator: "\n").first.map(String.init)
+            window = try? windows(of: process).first
             return window != nil
         }
-        _ = try xdotool(["windowfocus", "--sync", window!])
+        try takeKeyboard(window!)
         return window!
+    }
+
+    /// Gives `window` the keyboard: X11 sets the focus; on Wayland, where no client can, a
+    /// window that has just appeared is tiled to the left half (mutter gives a new window the
+    /// keyboard, and a window's place must be known to aim at it), and one already placed is
+    /// clicked in its title bar.
+    private func takeKeyboard(_ window: String) throws {
+        switch backend {
+        case .x11: try xdotool(["windowfocus", "--sync", window])
+        case .wayland:
+            if tiles[window] == nil {
+                try tile(window, .left)
+            } else {
+                try focus(window)
+            }
+        }
+    }
+
+    /// Gives `window` the keyboard, as a click on its title bar does.
+    func focus(_ window: String) throws {
+        switch backend {
+        case .x11: try xdotool(["windowfocus", "--sync", window])
+        case .wayland:
+            let tile = tiles[window] ?? .left
+            // Two clicks in the title bar within the double-click time would maximize.
+            let since = Date().timeIntervalSince(lastFocusClick)
+            if since < 0.6 { pace(0.6 - since) }
+            // 2 px from the top: above the header bar's buttons, on the bar itself.
+            try input(["mousemove", "\(tile.frame.x + tile.frame.width / 2)", "2", "click", "1"])
+            lastFocusClick = Date()
+            pace(0.1)
+        }
+    }
+
+    /// The places a Wayland window can be put in (by mutter's own shortcuts), on the
+    /// 1280 × 800 monitor.
+    enum Tile {
+        case left, right, maximized
+
+        var frame: (x: Int, y: Int, width: Int, height: Int) {
+            switch self {
+            case .left: (0, 0, 640, 800)
+            case .right: (640, 0, 640, 800)
+            case .maximized: (0, 0, 1280, 800)
+            }
+        }
+
+        var shortcut: String {
+            switch self {
+            case .left: "super+Left"
+            case .right: "super+Right"
+            case .maximized: "super+Up"
+            }
+        }
+    }
+
+    /// Puts the focused `window` in `tile` and waits until it has that size.
+    private func tile(_ window: String, _ tile: Tile) throws {
+        let parts = window.split(separator: ":")
+        try input(["key", tile.shortcut])
+        tiles[window] = tile
+        try waitUntil("\(window) tiled \(tile)") {
+            let numbers = try atspi(["framebox", String(parts[1]), String(parts[2])]).first?
+                .split(separator: " ").compactMap { Int($0) } ?? []
+            return numbers.count == 4 && numbers[2] == tile.frame.width
+        }
+    }
+
+    private struct WaylandWindow {
+        let id: String
+        let title: String
+    }
+
+    /// Windows as AT-SPI lists them, of one process or of every one.
+    private func waylandWindows(pid: Int32?) throws -> [WaylandWindow] {
+        try atspi(["frames"] + (pid.map { ["\($0)"] } ?? [])).compactMap { line in
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { return nil }
+            return WaylandWindow(id: "wayland:\(fields[0]):\(fields[1])", title: String(fields[2]))
+        }
     }
 
     /// The folder of the store the app under test uses (its app id is the installed one).
@@ -176,8 +317,17 @@ final class DesktopSession {
 
     // MARK: Input
 
+    /// Pointer and keyboard input in xdotool's command language ("mousemove X Y click 1"),
+    /// through XTEST on X11 and mutter's RemoteDesktop on Wayland.
+    func input(_ arguments: [String]) throws {
+        switch backend {
+        case .x11: try xdotool(arguments)
+        case .wayland: try remoteDesktop!.run(arguments)
+        }
+    }
+
     @discardableResult
-    func xdotool(_ arguments: [String]) throws -> String {
+    private func xdotool(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         process.arguments = arguments
@@ -200,11 +350,11 @@ final class DesktopSession {
     }
 
     func key(_ keys: String...) throws {
-        try xdotool(["key", "--delay", "40"] + keys)
+        try input(["key", "--delay", "40"] + keys)
     }
 
     func type(_ text: String) throws {
-        try xdotool(["type", "--delay", "40", text])
+        try input(["type", "--delay", "40", text])
     }
 
     /// A real pointer drag: press at `start`, pass the drag threshold in small steps, travel
@@ -213,23 +363,23 @@ final class DesktopSession {
     func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int), steps: Int = 12, modifier: String? = nil) throws {
         try press(at: start)
         try glide(from: start, to: (start.x + 16, start.y + 8), steps: 4)
-        if let modifier { try xdotool(["keydown", modifier]) }
+        if let modifier { try input(["keydown", modifier]) }
         try glide(from: start, to: end, steps: steps)
         pace(0.04)
-        try xdotool(["mousemove", "\(end.x + 1)", "\(end.y)"])
+        try input(["mousemove", "\(end.x + 1)", "\(end.y)"])
         pace(0.04)
-        try xdotool(["mousemove", "\(end.x)", "\(end.y)"])
+        try input(["mousemove", "\(end.x)", "\(end.y)"])
         pace(0.3)
-        try xdotool(["mouseup", "1"])
-        if let modifier { try xdotool(["keyup", modifier]) }
+        try input(["mouseup", "1"])
+        if let modifier { try input(["keyup", modifier]) }
     }
 
     /// Moves the pointer to `point` and presses the first button there: the start of a drag
     /// a test goes on with `glide` (pausing where it likes) and ends with `mouseup`.
     func press(at point: (x: Int, y: Int)) throws {
-        try xdotool(["mousemove", "\(point.x)", "\(point.y)"])
+        try input(["mousemove", "\(point.x)", "\(point.y)"])
         pace(0.2)
-        try xdotool(["mousedown", "1"])
+        try input(["mousedown", "1"])
     }
 
     /// Moves the pointer from `start` to `end` in `steps` even steps 40 ms apart (the last
@@ -239,7 +389,7 @@ final class DesktopSession {
             pace(0.04)
             let x = start.x + (end.x - start.x) * step / steps
             let y = start.y + (end.y - start.y) * step / steps
-            try xdotool(["mousemove", "\(x)", "\(y)"])
+            try input(["mousemove", "\(x)", "\(y)"])
         }
     }
 
@@ -289,10 +439,20 @@ final class DesktopSession {
         try atspi(["attributes", "\(process.processIdentifier)", name, includingDefaults ? "1" : "0"] + offsets.map(String.init))
     }
 
-    /// Places a window (there is no window manager: every window maps at 0,0).
+    /// Places a window. X11 has no window manager (every window maps at 0,0), so it takes the
+    /// place asked for; on Wayland the window is tiled to the half the place starts in, or
+    /// maximized when it is wider than a half.
     func place(_ window: String, x: Int, y: Int, width: Int, height: Int) throws {
-        try xdotool(["windowsize", "--sync", window, "\(width)", "\(height)"])
-        try xdotool(["windowmove", "--sync", window, "\(x)", "\(y)"])
+        switch backend {
+        case .x11:
+            try xdotool(["windowsize", "--sync", window, "\(width)", "\(height)"])
+            try xdotool(["windowmove", "--sync", window, "\(x)", "\(y)"])
+        case .wayland:
+            let wanted: Tile = x >= 640 ? .right : width > 640 ? .maximized : .left
+            guard tiles[window] != wanted else { return }
+            try focus(window)
+            try tile(window, wanted)
+        }
     }
 
     /// The selected range of the text object named `name`, as a screen reader reads it.
@@ -303,7 +463,12 @@ final class DesktopSession {
         return min(numbers[0], numbers[1])..<max(numbers[0], numbers[1])
     }
 
+    /// The screen position of the window's top left corner.
     func windowOrigin(_ window: String) throws -> (x: Int, y: Int) {
+        if backend == .wayland {
+            let frame = (tiles[window] ?? .left).frame
+            return (frame.x, frame.y)
+        }
         let geometry = try xdotool(["getwindowgeometry", window])
         guard let line = geometry.split(separator: "\n").first(where: { $0.contains("Position:") }) else { return (0, 0) }
         let numbers = line.replacingOccurrences(of: "Position:", with: "").split(separator: " ")[0]
@@ -330,6 +495,8 @@ final class DesktopSession {
     func screenshot(_ name: String) -> URL? {
         try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let file = artifacts.appendingPathComponent("\(name).png")
+        // A Wayland screen can only be read through a ScreenCast stream (PipeWire).
+        guard backend == .x11 else { return nil }
         let status = try? Self.run("import", ["-display", display, "-window", "root", file.path], environment: environment)
         return status == 0 ? file : nil
     }

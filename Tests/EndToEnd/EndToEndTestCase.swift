@@ -37,7 +37,7 @@ class EndToEndTestCase: XCTestCase {
     /// `first`; returns the middle of that reminder's row.
     func openList(_ name: String, showing first: String, of tote: Process, window: String) throws -> (x: Int, y: Int) {
         let row = try waitForCenter(of: tote, named: "frame=1/\(name)", window: window)
-        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
         return try waitForCenter(of: tote, named: "frame=1/\(first), not done", window: window)
     }
 
@@ -45,7 +45,7 @@ class EndToEndTestCase: XCTestCase {
     /// for its text, read through AT-SPI.
     func openNote(_ name: String, in frame: Int, of tote: Process, window: String) throws {
         let row = try waitForCenter(of: tote, named: "frame=\(frame)/\(name)", window: window)
-        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
         try session.waitUntil("\(name) shown") {
             (try? session.text(of: tote, in: "frame=\(frame)/Note body"))?.isEmpty == false
         }

@@ -133,9 +133,9 @@ final class NautilusDragTests: EndToEndTestCase {
         for name in names {
             let cell = try waitForCenter(of: files, named: name, window: window)
             if first == nil {
-                try session.xdotool(["mousemove", "\(cell.x)", "\(cell.y)", "click", "1"])
+                try session.input(["mousemove", "\(cell.x)", "\(cell.y)", "click", "1"])
             } else {
-                try session.xdotool(["mousemove", "\(cell.x)", "\(cell.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+                try session.input(["mousemove", "\(cell.x)", "\(cell.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
             }
             session.pace(0.3)
             first = first ?? cell
@@ -208,11 +208,11 @@ final class NautilusDragTests: EndToEndTestCase {
     func testAPictureCopiedInFilesIsPastedIntoANoteAsThePicture() throws {
         let (_, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Logo: ", folder: "Pictures")
         let (_, cell) = try picture("logo.png", colour: "teal", in: folder, files: files, window: filesWindow)
-        try session.xdotool(["mousemove", "\(cell.x)", "\(cell.y)", "click", "1"])
+        try session.input(["mousemove", "\(cell.x)", "\(cell.y)", "click", "1"])
         session.pace(0.3)
         try session.key("ctrl+c")
         session.pace(0.3)
-        try session.xdotool(["windowfocus", "--sync", toteWindow])
+        try session.focus(toteWindow)
         try session.key("ctrl+v")
 
         try session.waitUntil("the picture in the note", timeout: 15) {
@@ -238,11 +238,11 @@ final class NautilusDragTests: EndToEndTestCase {
         try store.checkpoint()
         let (tote, toteWindow) = try launchTote(width: 620)
         let row = try waitForCenter(of: tote, named: "frame=1/Pets", window: toteWindow)
-        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
         let shown = try waitForCenter(of: tote, named: "cat.png", window: toteWindow)
         // The picture selected as a person would: the caret after it, then Shift+Left.
         let words = try session.characterCenters(of: tote, in: "Note body", offsets: [2], window: toteWindow)[0]
-        try session.xdotool(["mousemove", "\(words.x)", "\(words.y)", "click", "1"])
+        try session.input(["mousemove", "\(words.x)", "\(words.y)", "click", "1"])
         try session.key("ctrl+End")
         try session.key("shift+Left")
         let (_, _, folder) = try openFiles("Pictures")
@@ -319,7 +319,7 @@ final class NautilusDragTests: EndToEndTestCase {
         }
 
         let cancel = try waitForCenter(of: tote, named: "Cancel", window: toteWindow)
-        try session.xdotool(["mousemove", "\(cancel.x)", "\(cancel.y)", "click", "1"])
+        try session.input(["mousemove", "\(cancel.x)", "\(cancel.y)", "click", "1"])
         try session.waitUntil("the placeholder to go") {
             !((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.hasSuffix("\tCopying “Holiday.mkv”") }
         }
@@ -337,9 +337,9 @@ final class NautilusDragTests: EndToEndTestCase {
         let pipeCell = try waitForCenter(of: files, named: "pipe", window: filesWindow)
         let keptCell = try waitForCenter(of: files, named: "kept.txt", window: filesWindow)
         // Both selected: a click on one, Ctrl+click on the other.
-        try session.xdotool(["mousemove", "\(pipeCell.x)", "\(pipeCell.y)", "click", "1"])
+        try session.input(["mousemove", "\(pipeCell.x)", "\(pipeCell.y)", "click", "1"])
         session.pace(0.3)
-        try session.xdotool(["mousemove", "\(keptCell.x)", "\(keptCell.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        try session.input(["mousemove", "\(keptCell.x)", "\(keptCell.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
         session.pace(0.3)
         let after = try session.characterCenters(of: tote, in: "Note body", offsets: [6], window: toteWindow)[0]
 

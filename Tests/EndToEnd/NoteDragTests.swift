@@ -2,7 +2,7 @@ import Foundation
 import ToteCore
 import XCTest
 
-/// Real drags (xdotool under Xvfb) of styled text and an embedded image within a note:
+/// Real drags (on X11 or Wayland: see `DisplayBackend`) of styled text and an embedded image within a note:
 /// the rows of the drop matrix for one note, checked in the store and through AT-SPI.
 final class NoteDragTests: EndToEndTestCase {
     static let body = "Note body"
@@ -48,7 +48,7 @@ final class NoteDragTests: EndToEndTestCase {
         let x = from.x + 150
         for y in stride(from: from.y + 40, through: 615, by: 60) {
             session.pace(0.04)
-            try session.xdotool(["mousemove", "\(x)", "\(y)"])
+            try session.input(["mousemove", "\(x)", "\(y)"])
         }
         return x
     }
@@ -56,7 +56,7 @@ final class NoteDragTests: EndToEndTestCase {
     /// Clicks into the body and selects characters `range` with the keyboard.
     private func select(_ range: Range<Int>, tote: Process, window: String) throws {
         let start = try session.characterCenters(of: tote, in: Self.body, offsets: [0], window: window)[0]
-        try session.xdotool(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
         session.pace(0.5)  // not a double click with the next one
         try session.key("ctrl+Home")
         for _ in 0..<range.lowerBound { try session.key("Right") }
@@ -133,21 +133,21 @@ final class NoteDragTests: EndToEndTestCase {
         let last = lines.joined(separator: "\n").unicodeScalars.count - 1
         let from = try session.characterCenters(of: tote, in: Self.body, offsets: [2], window: window)[0]
         let x = try dragIntoBottomBand(from: from)
-        try session.xdotool(["mousemove", "\(x)", "615"])
+        try session.input(["mousemove", "\(x)", "615"])
         var end = (x: 0, y: 10_000)
         try session.waitUntil("the end of the note to scroll into view", timeout: 90) {
             session.pace(0.3)
-            try session.xdotool(["mousemove", "\(x + 1)", "615"])  // still here: keep the drag alive
+            try session.input(["mousemove", "\(x + 1)", "615"])  // still here: keep the drag alive
             guard let point = try? session.characterCenters(of: tote, in: Self.body, offsets: [last], window: window)[0]
             else { return false }
             end = point
             return point.y > 100 && point.y < 600
         }
-        try session.xdotool(["mousemove", "\(end.x + 20)", "\(end.y)"])
+        try session.input(["mousemove", "\(end.x + 20)", "\(end.y)"])
         session.pace(0.3)
-        try session.xdotool(["mousemove", "\(end.x + 21)", "\(end.y)"])
+        try session.input(["mousemove", "\(end.x + 21)", "\(end.y)"])
         session.pace(0.3)
-        try session.xdotool(["mouseup", "1"])
+        try session.input(["mouseup", "1"])
 
         try session.waitUntil("MARKER at the end") {
             storedBody()?.plainText.hasSuffix("ten screens longMARKER ") == true
@@ -169,9 +169,9 @@ final class NoteDragTests: EndToEndTestCase {
         session.pace(0.3)
         try session.key("Escape")
         session.pace(0.3)
-        try session.xdotool(["mousemove", "\(from.x + 100)", "\(from.y + 170)"])
+        try session.input(["mousemove", "\(from.x + 100)", "\(from.y + 170)"])
         session.pace(0.2)
-        try session.xdotool(["mouseup", "1"])
+        try session.input(["mouseup", "1"])
         session.pace(1.5)  // longer than a save takes to start
         XCTAssertEqual(storedBody()?.plainText, original.plainText, "Escape cancelled the drag: nothing moved")
 
@@ -181,15 +181,15 @@ final class NoteDragTests: EndToEndTestCase {
         let x = try dragIntoBottomBand(from: from)
         for _ in 0..<4 {  // a second in the band: the note scrolls
             session.pace(0.25)
-            try session.xdotool(["mousemove", "\(x + 1)", "615"])
+            try session.input(["mousemove", "\(x + 1)", "615"])
         }
-        try session.xdotool(["mousemove", "\(x)", "300"])
+        try session.input(["mousemove", "\(x)", "300"])
         session.pace(0.3)
         try session.key("Escape")
         session.pace(0.3)
-        try session.xdotool(["mousemove", "\(x + 10)", "320"])
+        try session.input(["mousemove", "\(x + 10)", "320"])
         session.pace(0.2)
-        try session.xdotool(["mouseup", "1"])
+        try session.input(["mouseup", "1"])
         session.pace(1.5)
         XCTAssertEqual(storedBody()?.plainText, original.plainText, "Escape after auto-scroll cancelled the drag too")
 

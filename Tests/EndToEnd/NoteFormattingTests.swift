@@ -15,11 +15,11 @@ final class NoteFormattingTests: EndToEndTestCase {
         let word = try XCTUnwrap(session.characterCenters(of: tote, in: "Note body", offsets: [3], window: window).first)
         func choose(_ item: String, key: String) throws {
             // As a person would: onto the word from elsewhere, after the last menu has gone.
-            _ = try session.xdotool(["mousemove", "\(word.x + 200)", "\(word.y + 150)"])
+            _ = try session.input(["mousemove", "\(word.x + 200)", "\(word.y + 150)"])
             session.pace(0.3)
-            _ = try session.xdotool(["mousemove", "\(word.x)", "\(word.y)"])
+            _ = try session.input(["mousemove", "\(word.x)", "\(word.y)"])
             session.pace(0.1)
-            _ = try session.xdotool(["click", "3"])
+            _ = try session.input(["click", "3"])
             // "Insert File…" is only in the menu (the toolbar has "Bold" and "Insert File").
             func menuShown() -> Bool {
                 (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tInsert File…") } == true
@@ -108,11 +108,11 @@ final class NoteFormattingTests: EndToEndTestCase {
         let points = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [10, 16], window: window)
         XCTAssertEqual(points.count, 2)
         // A double click on "tent" selects it (the primary selection); a middle click after "now".
-        try session.xdotool(["mousemove", "\(points[0].x)", "\(points[0].y)", "click", "--repeat", "2", "--delay", "80", "1"])
+        try session.input(["mousemove", "\(points[0].x)", "\(points[0].y)", "click", "--repeat", "2", "--delay", "80", "1"])
         try session.waitUntil("tent selected") { (try? session.textSelection(of: tote, in: "frame=1/Note body")) == 9..<13 }
-        try session.xdotool(["mousemove", "\(points[1].x + 12)", "\(points[1].y)"])
+        try session.input(["mousemove", "\(points[1].x + 12)", "\(points[1].y)"])
         session.pace(0.2)
-        try session.xdotool(["click", "2"])
+        try session.input(["click", "2"])
         try session.waitUntil("the copy in the store, bold") {
             let runs = try? session.store()?.notes().first?.richText().paragraphs.first?.runs
             return runs == [Run("Pack the "), Run("tent", style: TextStyle(bold: true)), Run(" now"),

@@ -37,9 +37,9 @@ final class NoteToNoteDragTests: EndToEndTestCase {
     /// Selects "Copy me" in the left note and drags it after "Landing:" in the right one.
     private func dragCopyMe(tote: Process, left: String, right: String, modifier: String?) throws {
         // No window manager: keyboard focus follows only an explicit focus request.
-        try session.xdotool(["windowfocus", "--sync", left])
+        try session.focus(left)
         let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: left)[0]
-        try session.xdotool(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
         session.pace(0.5)
         try session.key("ctrl+Home")
         for _ in 0..<7 { try session.key("shift+Right") }
@@ -75,13 +75,13 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("Moved to “Second note”") })
 
         let undo = try session.center(of: tote, named: "frame=2/Undo", window: right)
-        try session.xdotool(["mousemove", "\(undo.x)", "\(undo.y)", "click", "1"])
+        try session.input(["mousemove", "\(undo.x)", "\(undo.y)", "click", "1"])
         try session.waitUntil("both notes back") { body(secondID) == "Landing:" && body(firstID) == "Copy me please" }
 
         // The same by keyboard in the destination: redo moves it again, one Ctrl+Z undoes both.
-        try session.xdotool(["windowfocus", "--sync", right])
+        try session.focus(right)
         let landing = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [2], window: right)[0]
-        try session.xdotool(["mousemove", "\(landing.x)", "\(landing.y)", "click", "1"])
+        try session.input(["mousemove", "\(landing.x)", "\(landing.y)", "click", "1"])
         try session.key("ctrl+shift+z")
         try session.waitUntil("the move redone") { body(secondID) == "Landing: Copy me" && body(firstID) == " please" }
         try session.key("ctrl+z")

@@ -51,10 +51,10 @@ final class OpeningTests: EndToEndTestCase {
         try store.checkpoint()
         let (tote, window) = try launchTote(width: 900)
         let row = try waitForCenter(of: tote, named: "frame=1/Taxes", window: window)
-        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
 
         let center = try waitForCenter(of: tote, named: "receipt.pdf", window: window)
-        try session.xdotool(["mousemove", "\(center.x)", "\(center.y)", "click", "--repeat", "2", "--delay", "80", "1"])
+        try session.input(["mousemove", "\(center.x)", "\(center.y)", "click", "--repeat", "2", "--delay", "80", "1"])
         try session.waitUntil("the default app asked to open the file", timeout: 15) { !opened(log).isEmpty }
 
         let uri = try XCTUnwrap(opened(log).first)
@@ -85,7 +85,7 @@ final class OpeningTests: EndToEndTestCase {
         let names = try session.accessibleObjects(of: tote).filter { $0.hasSuffix("\tOpen Link") }
         XCTAssertEqual(names.count, 1, "only the reminder holding a link offers to open it")
         let button = try waitForCenter(of: tote, named: "Open Link", window: window)
-        try session.xdotool(["mousemove", "\(button.x)", "\(button.y)", "click", "1"])
+        try session.input(["mousemove", "\(button.x)", "\(button.y)", "click", "1"])
         try session.waitUntil("the default app asked to open the link", timeout: 15) { !opened(log).isEmpty }
         XCTAssertEqual(opened(log), ["https://example.org/recipes/lemon-tart"])
     }
@@ -105,7 +105,7 @@ final class OpeningTests: EndToEndTestCase {
         let (tote, window) = try launchTote(width: 620)
         _ = try openList("People", showing: "Call Ann", of: tote, window: window)
         let button = try waitForCenter(of: tote, named: "Open Link", window: window)
-        try session.xdotool(["mousemove", "\(button.x)", "\(button.y)", "click", "1"])
+        try session.input(["mousemove", "\(button.x)", "\(button.y)", "click", "1"])
         try session.waitUntil("the toast naming the link", timeout: 15) {
             ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("Could not open “mailto:ann@example.org”") }
         }
@@ -123,7 +123,7 @@ final class OpeningTests: EndToEndTestCase {
         let (tote, window) = try launchTote(width: 620)
         _ = try openList("Home", showing: "Call the landlord", of: tote, window: window)
         let button = try waitForCenter(of: tote, named: "Open Link", window: window)
-        try session.xdotool(["mousemove", "\(button.x)", "\(button.y)", "click", "1"])
+        try session.input(["mousemove", "\(button.x)", "\(button.y)", "click", "1"])
         try session.waitUntil("the default app asked to open the file", timeout: 15) { !opened(log).isEmpty }
         let uri = try XCTUnwrap(opened(log).first)
         let file = uri.hasPrefix("/") ? URL(fileURLWithPath: uri) : try XCTUnwrap(URL(string: uri))

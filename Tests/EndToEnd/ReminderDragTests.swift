@@ -2,7 +2,7 @@ import Foundation
 import ToteCore
 import XCTest
 
-/// Real drags of reminders (xdotool under Xvfb): reordering within a list, moving onto
+/// Real drags of reminders (on X11 or Wayland): reordering within a list, moving onto
 /// another list's sidebar row, several at once, Ctrl copying, spring loading into another
 /// list, and one Ctrl+Z putting each back.
 final class ReminderDragTests: EndToEndTestCase {
@@ -18,7 +18,7 @@ final class ReminderDragTests: EndToEndTestCase {
         try store.checkpoint()
         let (tote, window) = try launchTote(width: 900)
         _ = try openList("Groceries", showing: "Apples", of: tote, window: window)
-        try session.xdotool(["windowfocus", "--sync", window])
+        try session.focus(window)
         return (tote, window)
     }
 
@@ -71,7 +71,7 @@ final class ReminderDragTests: EndToEndTestCase {
         // Ctrl copies Cheese to Work and keeps it in Groceries (shown again: resting on Work
         // during the drop may have opened it).
         let groceriesRow = try waitForCenter(of: tote, named: "frame=1/Groceries", window: window)
-        try session.xdotool(["mousemove", "\(groceriesRow.x)", "\(groceriesRow.y)", "click", "1"])
+        try session.input(["mousemove", "\(groceriesRow.x)", "\(groceriesRow.y)", "click", "1"])
         let cheese = try row("Cheese", tote, window)
         try session.drag(from: cheese, to: workRow, modifier: "ctrl")
         try session.waitUntil("a copy of Cheese in Work") {
@@ -98,10 +98,10 @@ final class ReminderDragTests: EndToEndTestCase {
     func testThreeSeparateRemindersMoveTogetherAndOneUndoPutsThemBack() throws {
         let (tote, window) = try start()
         let apples = try row("Apples", tote, window)
-        try session.xdotool(["mousemove", "\(apples.x)", "\(apples.y)", "click", "1"])
+        try session.input(["mousemove", "\(apples.x)", "\(apples.y)", "click", "1"])
         for title in ["Cheese", "Eggs"] {
             let point = try row(title, tote, window)
-            try session.xdotool(["mousemove", "\(point.x)", "\(point.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+            try session.input(["mousemove", "\(point.x)", "\(point.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
             session.pace(0.2)
         }
         let workRow = try waitForCenter(of: tote, named: "frame=1/Work", window: window)
@@ -124,7 +124,7 @@ final class ReminderDragTests: EndToEndTestCase {
         session.pace(0.3)
         try session.key("Escape")
         session.pace(0.3)
-        try session.xdotool(["mouseup", "1"])
+        try session.input(["mouseup", "1"])
         session.pace(1)
         XCTAssertEqual(titles(groceries), ["Apples", "Bread", "Cheese", "Dates", "Eggs"])
     }
@@ -147,7 +147,7 @@ final class ReminderDragTests: EndToEndTestCase {
         }
         try session.glide(from: button, to: workRow, steps: 10)
         session.pace(0.3)
-        try session.xdotool(["mouseup", "1"])
+        try session.input(["mouseup", "1"])
         try session.waitUntil("Apples moved to Work") { titles(work) == ["Email Ann", "Apples"] }
     }
 
@@ -169,7 +169,7 @@ final class ReminderDragTests: EndToEndTestCase {
         }
         try session.glide(from: workRow, to: (ann.x, ann.y - 8), steps: 8)
         session.pace(0.3)
-        try session.xdotool(["mouseup", "1"])
+        try session.input(["mouseup", "1"])
         try session.waitUntil("Apples before Email Ann") { titles(work) == ["Apples", "Email Ann"] }
     }
 }
@@ -201,9 +201,9 @@ final class ReminderNoteDragTests: EndToEndTestCase {
         XCTAssertEqual(try session.store()?.reminders(inList: groceries).map(\.title), ["Apples", "Bread"], "a copy")
 
         // "Buy soap", selected in the note and dragged onto the list, becomes a reminder.
-        try session.xdotool(["windowfocus", "--sync", right])
+        try session.focus(right)
         let start = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [0], window: right)[0]
-        try session.xdotool(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
         session.pace(0.3)
         try session.key("ctrl+Home")
         for _ in 0..<8 { try session.key("shift+Right") }
@@ -250,7 +250,7 @@ final class ReminderAutoScrollTests: EndToEndTestCase {
         let release = (x: first.x, y: band.y - 5 * rowHeight)
         try session.glide(from: band, to: release, steps: 5)
         session.pace(0.6)
-        try session.xdotool(["mouseup", "1"])
+        try session.input(["mouseup", "1"])
 
         let titles = { ((try? self.session.store()?.reminders(inList: long)) ?? []).map(\.title) }
         try session.waitUntil("Item 1 moved down the list") { titles().first == "Item 2" }

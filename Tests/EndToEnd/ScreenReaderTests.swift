@@ -67,7 +67,7 @@ final class ScreenReaderTests: EndToEndTestCase {
         let tote = try launchToteWithNewNote()
         let window = try session.waitForWindow(of: tote)
         let point = try waitForCenter(of: tote, named: "Note title", window: window)
-        try session.xdotool(["mousemove", "\(point.x)", "\(point.y)", "click", "1"])
+        try session.input(["mousemove", "\(point.x)", "\(point.y)", "click", "1"])
         try session.type("Groceries")
         try session.waitUntil("the title in the store") { (try? session.store()?.notes().first?.title) == "Groceries" }
         let objects = try session.accessibleObjects(of: tote)

@@ -19,9 +19,9 @@ final class SidebarMenuTests: EndToEndTestCase {
             (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tOpen in New Window") } == true
         }
         let row = try waitForCenter(of: tote, named: "frame=1/Plans", window: window)
-        try session.xdotool(["mousemove", "\(row.x)", "\(row.y)"])
+        try session.input(["mousemove", "\(row.x)", "\(row.y)"])
         session.pace(0.1)
-        try session.xdotool(["click", "3"])
+        try session.input(["click", "3"])
         try session.waitUntil("the row's menu", menuShown)
         let objects = try session.accessibleObjects(of: tote)
         for item in ["Rename…", "Export…", "Delete"] {

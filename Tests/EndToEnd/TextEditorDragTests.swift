@@ -35,7 +35,7 @@ final class TextEditorDragTests: EndToEndTestCase {
     func testTextDraggedFromTextEditorIsCopiedIntoTheNote() throws {
         let (tote, toteWindow, editor, editorWindow) = try sideBySide(noteText: "Notes: ", fileText: "Kettle on the stove\n")
         try session.waitUntil("the note saved") { noteBody() == "Notes: " }
-        try session.xdotool(["windowfocus", "--sync", editorWindow])
+        try session.focus(editorWindow)
         try session.key("ctrl+a")
         let from = try session.characterCenters(of: editor, in: "role=text", offsets: [3], window: editorWindow)[0]
         let after = try session.characterCenters(of: tote, in: "Note body", offsets: [5], window: toteWindow)[0]
@@ -49,7 +49,7 @@ final class TextEditorDragTests: EndToEndTestCase {
     func testTextDraggedFromTheNoteIsCopiedIntoTextEditor() throws {
         let (tote, toteWindow, editor, editorWindow) = try sideBySide(noteText: "Bring the map", fileText: "List:\n")
         try session.waitUntil("the note saved") { noteBody() == "Bring the map" }
-        try session.xdotool(["windowfocus", "--sync", toteWindow])
+        try session.focus(toteWindow)
         for _ in 0..<3 { try session.key("shift+Left") }
         let from = try session.characterCenters(of: tote, in: "Note body", offsets: [11], window: toteWindow)[0]
         let after = try session.characterCenters(of: editor, in: "role=text", offsets: [4], window: editorWindow)[0]

@@ -2,6 +2,9 @@
 """Reads an application's widgets through AT-SPI, as a screen reader would.
 
 usage: atspi.py tree PID                   prints "role<TAB>name" for every accessible object of PID
+       atspi.py framebox PID INDEX          prints "x y w h" of the application's window INDEX
+       atspi.py frames [PID]                prints "pid<TAB>index<TAB>name" for every window (of PID),
+                                            index 1 being an application's first
        atspi.py extents PID NAME OFFSET...  prints "x y w h" (window coordinates) of each character
                                             OFFSET of the text object named NAME, one line each
        atspi.py selection PID NAME          prints "start end" of the text object's selection
@@ -60,10 +63,23 @@ def scope(app, name):
 
 
 def main():
+    if sys.argv[1] == "frames":
+        for app in pyatspi.Registry.getDesktop(0):
+            if app is None or (len(sys.argv) > 2 and app.get_process_id() != int(sys.argv[2])):
+                continue
+            frames = [child for child in app if child is not None and child.getRoleName() == "frame"]
+            for index, frame in enumerate(frames, 1):
+                print(f"{app.get_process_id()}\t{index}\t{(frame.name or '').replace(chr(10), ' ')}")
+        return
     command, pid = sys.argv[1], int(sys.argv[2])
     app = application(pid)
     if app is None:
         sys.exit(f"no accessible application with pid {pid}")
+    if command == "framebox":
+        frames = [child for child in app if child is not None and child.getRoleName() == "frame"]
+        box = frames[int(sys.argv[3]) - 1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        print(box.x, box.y, box.width, box.height)
+        return
     if command == "tree":
         walk(app)
     elif command == "extents":

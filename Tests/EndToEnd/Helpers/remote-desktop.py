@@ -1,0 +1,152 @@
+#!/usr/bin/python3
+"""Pointer and keyboard input for a headless mutter, through its RemoteDesktop D-Bus API.
+
+Reads one command per line on stdin, in xdotool's command language (a JSON list of words,
+commands may be chained): mousemove X Y, click [--repeat N] BUTTON, mousedown BUTTON,
+mouseup BUTTON, key [--delay MS] KEY..., keydown KEY, keyup KEY, type [--delay MS] TEXT.
+Answers "ok" or "error: ..." on a line of its own.
+
+The RemoteDesktop session belongs to the D-Bus connection that made it, so this process
+lives as long as the test's desktop does. Motion is relative (absolute motion needs a
+ScreenCast stream and PipeWire): the pointer is first pushed into the top left corner,
+where it stops, and its position is tracked from there; mutter applies no acceleration
+to a virtual pointer.
+"""
+import json
+import sys
+import time
+
+import gi
+
+gi.require_version("Gdk", "4.0")
+from gi.repository import Gdk, Gio, GLib  # noqa: E402
+
+WIDTH, HEIGHT = 1280, 800
+BUTTONS = {"1": 0x110, "2": 0x112, "3": 0x111}  # BTN_LEFT, BTN_MIDDLE, BTN_RIGHT
+MODIFIERS = {"ctrl": "Control_L", "control": "Control_L", "shift": "Shift_L", "alt": "Alt_L",
+             "super": "Super_L", "meta": "Meta_L"}
+
+
+class Desktop:
+    def __init__(self):
+        self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        path = self.call("/org/gnome/Mutter/RemoteDesktop", "org.gnome.Mutter.RemoteDesktop",
+                         "CreateSession", None, "(o)")[0]
+        self.session = path
+        self.call(path, "org.gnome.Mutter.RemoteDesktop.Session", "Start", None, None)
+        self.x, self.y = 0, 0
+        self.relative(-10000, -10000)
+
+    def call(self, path, interface, method, parameters, reply):
+        return self.bus.call_sync(
+            "org.gnome.Mutter.RemoteDesktop", path, interface, method, parameters,
+            GLib.VariantType(reply) if reply else None, Gio.DBusCallFlags.NONE, 5000, None)
+
+    def session_call(self, method, parameters):
+        self.call(self.session, "org.gnome.Mutter.RemoteDesktop.Session", method, parameters, None)
+
+    def relative(self, dx, dy):
+        self.session_call("NotifyPointerMotionRelative", GLib.Variant("(dd)", (float(dx), float(dy))))
+
+    def move(self, x, y):
+        x, y = max(0, min(WIDTH - 1, x)), max(0, min(HEIGHT - 1, y))
+        if (x, y) != (self.x, self.y):
+            self.relative(x - self.x, y - self.y)
+            self.x, self.y = x, y
+
+    def button(self, name, pressed):
+        if name in ("4", "5"):  # the wheel, as X numbers it
+            if pressed:
+                self.session_call("NotifyPointerAxisDiscrete",
+                                  GLib.Variant("(ui)", (0, -1 if name == "4" else 1)))
+            return
+        self.session_call("NotifyPointerButton", GLib.Variant("(ib)", (BUTTONS[name], pressed)))
+
+    def keysym(self, keyval, pressed):
+        self.session_call("NotifyKeyboardKeysym", GLib.Variant("(ub)", (keyval, pressed)))
+
+    def chord(self, name, pressed_only=None):
+        """xdotool's "ctrl+shift+Left": modifiers down, key, in reverse up."""
+        keyvals = [keyval(word) for word in name.split("+")]
+        if pressed_only is None or pressed_only:
+            for value in keyvals:
+                self.keysym(value, True)
+        if pressed_only is None or not pressed_only:
+            for value in reversed(keyvals):
+                self.keysym(value, False)
+
+
+def keyval(word):
+    if word.lower() in MODIFIERS:
+        word = MODIFIERS[word.lower()]
+    value = Gdk.keyval_from_name(word)
+    if value in (0, 0xffffff):
+        if len(word) == 1:
+            return Gdk.unicode_to_keyval(ord(word))
+        raise ValueError(f"unknown key {word}")
+    return value
+
+
+def run(desktop, words):
+    index = 0
+
+    def take():
+        nonlocal index
+        index += 1
+        return words[index - 1]
+
+    while index < len(words):
+        command = take()
+        if command == "mousemove":
+            x, y = int(take()), int(take())
+            desktop.move(x, y)
+        elif command in ("click", "mousedown", "mouseup"):
+            repeat = 1
+            if words[index] == "--repeat":
+                take()
+                repeat = int(take())
+            button = take()
+            for _ in range(repeat):
+                if command != "mouseup":
+                    desktop.button(button, True)
+                if command == "click":
+                    time.sleep(0.02)
+                if command != "mousedown":
+                    desktop.button(button, False)
+                if repeat > 1:
+                    time.sleep(0.08)
+        elif command in ("key", "type"):
+            delay = 0.012
+            if index < len(words) and words[index] == "--delay":
+                take()
+                delay = int(take()) / 1000
+            if command == "key":
+                while index < len(words):
+                    desktop.chord(take())
+                    time.sleep(delay)
+            else:
+                for character in take():
+                    value = 0xff0d if character == "\n" else Gdk.unicode_to_keyval(ord(character))
+                    desktop.keysym(value, True)
+                    desktop.keysym(value, False)
+                    time.sleep(delay)
+        elif command == "keydown":
+            desktop.chord(take(), pressed_only=True)
+        elif command == "keyup":
+            desktop.chord(take(), pressed_only=False)
+        else:
+            raise ValueError(f"unknown command {command}")
+
+
+def main():
+    desktop = Desktop()
+    print("ready", flush=True)
+    for line in sys.stdin:
+        try:
+            run(desktop, json.loads(line))
+            print("ok", flush=True)
+        except (ValueError, IndexError, GLib.Error) as error:
+            print(f"error: {error}", flush=True)
+
+
+main()
