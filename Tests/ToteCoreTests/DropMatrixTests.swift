@@ -67,6 +67,19 @@ import Testing
         }
     }
 
+    /// On Wayland mutter picks the action among those declared: from another app only the
+    /// copy is declared, so Shift cannot pick a MOVE that Tote would refuse (a loop of
+    /// thousands of answers a second). Tote's own drags keep both, so Shift still moves.
+    @Test func fromAnotherAppOnlyTheCopyIsDeclared() {
+        for destination in [DropDestination.note(noteA, offset: 0), .noteRow(noteA), .list(listA, before: nil), .listRow(listA)] {
+            #expect(DropMatrix.decide(dragging: .otherApp, onto: destination, offered: all)?.declared == [.copy])
+            #expect(DropMatrix.decide(dragging: .otherApp, onto: destination, offered: ctrl)?.declared == [.copy])
+        }
+        #expect(DropMatrix.decide(dragging: text, onto: .note(noteA, offset: 9), offered: all)?.declared == [.copy, .move])
+        #expect(DropMatrix.decide(dragging: rows, onto: .listRow(listB), offered: ctrl)?.declared == [.copy, .move])
+        #expect(DropMatrix.decide(dragging: text, onto: .listRow(listA), offered: shift)?.declared == [.copy, .move])
+    }
+
     @Test func aDropThatAsksIsACopy() {
         #expect(DropAction.offered(copy: false, move: false, ask: true) == [.copy])
         #expect(DropAction.offered(copy: false, move: true, ask: true) == [.copy, .move])

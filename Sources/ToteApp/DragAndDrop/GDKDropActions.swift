@@ -18,6 +18,13 @@ enum GDKDropActions {
         return gdk_drop_get_drag(OpaquePointer(drop)).map { UnsafeMutableRawPointer($0) } == drag
     }
 
+    /// The GdkDragActions a target declares with its answer to a decision.
+    static func declared(_ decision: DropMatrix.Decision) -> UInt32 {
+        decision.declared.reduce(0) { actions, action in
+            actions | (action == .copy ? GDK_ACTION_COPY.rawValue : GDK_ACTION_MOVE.rawValue)
+        }
+    }
+
     /// The GdkDragAction answering a decision (none: nothing may be dropped).
     static func answer(_ decision: DropMatrix.Decision?) -> UInt32 {
         switch decision?.answer {

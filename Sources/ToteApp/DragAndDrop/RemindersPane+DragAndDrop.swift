@@ -59,9 +59,7 @@ extension RemindersPane {
 
     private func installDropTarget() {
         let target = DropTargets.make(accepting: Self.acceptedOnDrop)
-        for signal in ["drag-enter", "drag-motion"] {
-            target.connectDropMotion(signal) { [weak self] drop, x, y in self?.dropMotion(drop, x: x, y: y) ?? 0 }
-        }
+        DropTargets.answer(target) { [weak self] drop, x, y in self?.dropMotion(drop, x: x, y: y) }
         target.connect("drag-leave") { [weak self] (_: UnsafeMutableRawPointer?) in self?.endDropFeedback() }
         target.connectDrop { [weak self] drop, x, y in self?.dropped(drop, x: x, y: y) ?? false }
         gtk_widget_add_controller(view.dropArea, target)
@@ -104,8 +102,8 @@ extension RemindersPane {
         listID == list?.id ? rows : ((try? library.reminders(inList: listID)) ?? [])
     }
 
-    private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> UInt32 {
-        GDKDropActions.answer(motion(dragging: subject(of: drop), offered: GDKDropActions.offered(drop), x: x, y: y))
+    private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> DropMatrix.Decision? {
+        motion(dragging: subject(of: drop), offered: GDKDropActions.offered(drop), x: x, y: y)
     }
 
     /// The work of one drag-motion event over the list: the row under the pointer, the drop

@@ -10,13 +10,11 @@ extension Sidebar {
     /// Makes a list's row a drop target that springs the list open.
     func enableDrops(onListRow row: WidgetPointer, id: UUID) {
         let target = DropTargets.make(accepting: RemindersPane.acceptedOnListRow)
-        for signal in ["drag-enter", "drag-motion"] {
-            target.connectDropMotion(signal) { [weak self] drop, _, _ in
-                guard let self else { return 0 }
-                let answer = self.onListRowDropMotion(id, drop)
-                self.showListInsertionLine(onto: answer != 0 ? id : nil, dragging: SidebarDragSession.list(of: drop))
-                return answer
-            }
+        DropTargets.answer(target) { [weak self] drop, _, _ in
+            guard let self else { return nil }
+            let decision = self.onListRowDropMotion(id, drop)
+            self.showListInsertionLine(onto: decision != nil ? id : nil, dragging: SidebarDragSession.list(of: drop))
+            return decision
         }
         target.connect("drag-leave") { [weak self] (_: UnsafeMutableRawPointer?) in
             self?.showListInsertionLine(onto: nil, dragging: nil)
@@ -36,6 +34,9 @@ extension Sidebar {
     /// out comes back), others are named in a toast (`onNoteFilesDrop`).
     func enableNoteFileDrops() {
         let target = DropTargets.make(accepting: [FileList.mimeType])
+        // Files from another app are copied, whatever is held: COPY alone is declared, so a
+        // Wayland compositor never picks MOVE for Shift (`DropMatrix.Decision.declared`).
+        gtk_drop_target_async_set_actions(target, GDK_ACTION_COPY)
         for signal in ["drag-enter", "drag-motion"] {
             target.connectDropMotion(signal) { drop, _, _ in
                 Self.isFromTote(drop) ? 0 : GDK_ACTION_COPY.rawValue

@@ -19,7 +19,32 @@ enum DropTargets {
             }
             return gdk_content_formats_builder_free_to_formats(builder)
         }
-        let actions = GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue | GDK_ACTION_ASK.rawValue
-        return gtk_drop_target_async_new(formats, GdkDragAction(actions))
+        let target = gtk_drop_target_async_new(formats, GdkDragAction(allActions))!
+        // A drag is taken for its formats alone: the actions a target declares change with
+        // each decision (`answer(_:with:)`), and GTK's own check would hold the last drag's
+        // against the next one for as long as it stays over the widget.
+        target.connectReturningInt("accept") { drop in
+            guard let drop else { return 0 }
+            return gdk_content_formats_match(gtk_drop_target_async_get_formats(target),
+                                             gdk_drop_get_formats(OpaquePointer(drop)))
+        }
+        return target
     }
+
+    /// Answers drag-enter and drag-motion over `target` with `decide`'s decision: its answer
+    /// shown, and only the actions it declares offered to the toolkit (GTK tells GDK the
+    /// target's actions with the answer, and on Wayland the compositor picks among them).
+    static func answer(
+        _ target: OpaquePointer, with decide: @escaping @MainActor (UnsafeMutableRawPointer, Double, Double) -> DropMatrix.Decision?
+    ) {
+        for signal in ["drag-enter", "drag-motion"] {
+            target.connectDropMotion(signal) { drop, x, y in
+                guard let decision = decide(drop, x, y) else { return 0 }
+                gtk_drop_target_async_set_actions(target, GdkDragAction(GDKDropActions.declared(decision)))
+                return GDKDropActions.answer(decision)
+            }
+        }
+    }
+
+    private static let allActions = GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue | GDK_ACTION_ASK.rawValue
 }

@@ -644,9 +644,7 @@ final class MainWindow {
             self.toastedDrop = self.history.undoEntries.last
             self.showToast(self.app.describe(toast), undoAction: "win.undo-drop")
         }
-        sidebar.onListRowDropMotion = { [weak pane] id, drop in
-            GDKDropActions.answer(pane?.decision(for: drop, onto: .listRow(id)))
-        }
+        sidebar.onListRowDropMotion = { [weak pane] id, drop in pane?.decision(for: drop, onto: .listRow(id)) }
         sidebar.onListRowDrop = { [weak pane] id, drop in pane?.take(drop, onto: .listRow(id)) ?? false }
         pane.onNewStep = { [weak self] in self?.record([.reminders]) }
         pane.onUndo = { [weak self] in self?.undo() }

@@ -15,7 +15,7 @@ final class Sidebar {
     let widget: WidgetPointer
     var onSelect: (Selection) -> Void = { _ in }
     /// A drag over a list's row: the action to show (the window asks the drop matrix).
-    var onListRowDropMotion: (UUID, UnsafeMutableRawPointer) -> UInt32 = { _, _ in 0 }
+    var onListRowDropMotion: (UUID, UnsafeMutableRawPointer) -> DropMatrix.Decision? = { _, _ in nil }
     /// A drag starting on a note's row: its content (the window reads the note).
     var onPrepareNoteDrag: (UUID) -> UnsafeMutablePointer<GdkContentProvider>? = { _ in nil }
     /// A drop on a list's row: whether it was taken.

@@ -43,6 +43,12 @@ public enum DropMatrix {
         /// for a copy between two of Tote's own containers while Shift offers only MOVE:
         /// Tote's source removes nothing unless the plan of the drop says move.
         public var answer: DropAction
+        /// The actions Tote says it could take, told to the toolkit with the answer. From
+        /// another app that is the copy alone. On Wayland the compositor, not Tote, picks the
+        /// action among those declared: with MOVE declared, Shift would pick MOVE, which Tote
+        /// refuses, the compositor would fall back to none, GTK would offer both again, and
+        /// the two would go round thousands of times a second while the pointer rests.
+        public var declared: Set<DropAction>
     }
 
     /// The row a drag onto a destination falls in; nil where nothing may be dropped.
@@ -94,7 +100,9 @@ public enum DropMatrix {
         guard let row = row(dragging: subject, onto: destination) else { return nil }
         if ontoItself, row == .withinNote || row == .withinList { return nil }
         func decision(_ action: DropAction, answer: DropAction? = nil) -> Decision {
-            Decision(row: row, action: action, answer: answer ?? action)
+            let answer = answer ?? action
+            return Decision(row: row, action: action, answer: answer,
+                            declared: row == .fromOtherApp ? [answer] : [.copy, .move])
         }
         switch rule(for: row) {
         case .moveByDefault:
