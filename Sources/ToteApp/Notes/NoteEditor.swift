@@ -84,6 +84,10 @@ final class NoteEditor {
     private var fillGeneration = 0
     /// Where a press inside the selection landed, until it ends as a click or a drag.
     var pressInSelection: Int?
+    /// The primary selection, while the buffer has stopped claiming it
+    /// (`keepSelectionWithoutKeyboard`).
+    var releasedPrimary: OpaquePointer?
+    var watchesKeyboardForPrimary = false
 
     init(store: Store, histories: NoteHistories = NoteHistories(), policy: SavePolicy = .standard) {
         self.store = store
