@@ -70,7 +70,8 @@ extension NoteEditor {
         let range = selection.range
         guard !extending, !range.isEmpty, note != nil,
               gtk_gesture_get_point(source, OpaquePointer(sequence), &x, &y).isTrue,
-              let offset = offset(atWidgetX: x, y: y), range.contains(offset)
+              let character = character(atWidgetX: x, y: y), range.contains(character),
+              !isOnControl(atWidgetX: x, y: y), let offset = offset(atWidgetX: x, y: y)
         else {
             gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_DENIED)
             return
@@ -78,6 +79,20 @@ extension NoteEditor {
         pressInSelection = offset
         gtk_widget_grab_focus(textView)
         gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_CLAIMED)
+    }
+
+    /// Whether a point of the text view is on a control in the text (a player's buttons and
+    /// slider, the Cancel of a file being copied in), which takes its own presses, selected
+    /// or not.
+    private func isOnControl(atWidgetX x: Double, y: Double) -> Bool {
+        let controls = [gtk_button_get_type(), gtk_check_button_get_type(), gtk_range_get_type(), gtk_media_controls_get_type()]
+        var widget = gtk_widget_pick(textView, x, y, GTK_PICK_DEFAULT)
+        while let current = widget, current != textView {
+            let instance = UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self)
+            if controls.contains(where: { g_type_check_instance_is_a(instance, $0) != 0 }) { return true }
+            widget = gtk_widget_get_parent(current)
+        }
+        return false
     }
 
     /// A press in the selection that did not become a drag is a click: the cursor goes
@@ -94,7 +109,8 @@ extension NoteEditor {
         // While a long note fills, what is selected is in the part filled: model offsets.
         guard let note else { return nil }
         let range = selection.range
-        guard !range.isEmpty, let offset = offset(atWidgetX: x, y: y), range.contains(offset) || offset == range.upperBound
+        guard !range.isEmpty, let character = character(atWidgetX: x, y: y), range.contains(character),
+              !isOnControl(atWidgetX: x, y: y)
         else { return nil }
         if let source {
             let actions = isReadOnly ? GDK_ACTION_COPY.rawValue : GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue
@@ -177,9 +193,7 @@ extension NoteEditor {
 
     private func installDropTarget() {
         let target = DropTargets.make(accepting: NoteTransfer.acceptedOnDrop + [ReminderTransfer.toteMIMEType])
-        for signal in ["drag-enter", "drag-motion"] {
-            target.connectDropMotion(signal) { [weak self] drop, x, y in self?.dropMotion(drop, x: x, y: y) ?? 0 }
-        }
+        DropTargets.answer(target) { [weak self] drop, x, y in self?.dropMotion(drop, x: x, y: y) }
         target.connect("drag-leave") { [weak self] (_: UnsafeMutableRawPointer?) in self?.hideDropCaret() }
         target.connectDrop { [weak self] drop, x, y in self?.dropped(drop, x: x, y: y) ?? false }
         gtk_widget_add_controller(textView, target.opaque)
@@ -206,9 +220,9 @@ extension NoteEditor {
     }
 
     /// The action the pointer shows here, with the drop caret at the drop point.
-    private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> UInt32 {
+    private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> DropMatrix.Decision? {
         let (subject, _) = subject(of: drop)
-        return GDKDropActions.answer(motion(atWidgetX: x, y: y, dragging: subject, offered: GDKDropActions.offered(drop)))
+        return motion(atWidgetX: x, y: y, dragging: subject, offered: GDKDropActions.offered(drop))
     }
 
     /// The work of one drag-motion event: the offset under the pointer, the drop matrix's
@@ -300,6 +314,7 @@ extension NoteEditor {
     /// in the editor that shows it, and tells the window, which makes them one undo step and
     /// shows the toast.
     func carryOut(_ plan: DropPlan, source: NoteEditor?) {
+        keepSelectionWithoutKeyboard()
         for edit in plan.noteEdits {
             if edit.note == note?.id {
                 guard case .text(_, let selection) = plan.selection else { continue }
@@ -534,12 +549,23 @@ extension NoteEditor {
 
     /// The character offset under a point in the text view's widget coordinates.
     func offset(atWidgetX x: Double, y: Double) -> Int? {
+        let (character, trailing) = position(atWidgetX: x, y: y)
+        return character + trailing
+    }
+
+    /// The character under a point of the text view (a picture is one): what a press there
+    /// is on, where `offset(atWidgetX:y:)` is the boundary nearest to it.
+    func character(atWidgetX x: Double, y: Double) -> Int? {
+        position(atWidgetX: x, y: y).character
+    }
+
+    private func position(atWidgetX x: Double, y: Double) -> (character: Int, trailing: Int) {
         var bufferX: Int32 = 0, bufferY: Int32 = 0
         gtk_text_view_window_to_buffer_coords(textView.cast(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
         var iter = GtkTextIter()
         var trailing: Int32 = 0
-        guard gtk_text_view_get_iter_at_position(textView.cast(), &iter, &trailing, bufferX, bufferY).isTrue
-                || true else { return nil }
-        return Int(gtk_text_iter_get_offset(&iter)) + Int(trailing)
+        // Past the end of a line it gives that line's end, which is what a drop there means.
+        _ = gtk_text_view_get_iter_at_position(textView.cast(), &iter, &trailing, bufferX, bufferY)
+        return (Int(gtk_text_iter_get_offset(&iter)), Int(trailing))
     }
 }

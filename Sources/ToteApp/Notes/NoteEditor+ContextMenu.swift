@@ -91,7 +91,8 @@ extension NoteEditor {
     func showContextMenu(atX x: Double, y: Double, placingCaret: Bool) {
         finishFilling()  // Select All and Delete act on the whole note
         gtk_widget_grab_focus(textView)  // the press that would have given it is claimed here
-        if placingCaret, let offset = offset(atWidgetX: x, y: y), !selection.range.contains(offset) {
+        if placingCaret, let character = character(atWidgetX: x, y: y), !selection.range.contains(character),
+           let offset = offset(atWidgetX: x, y: y) {
             select(.cursor(at: offset))
         }
         contextMenu.show(atX: x, y: y)
