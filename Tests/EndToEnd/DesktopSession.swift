@@ -6,7 +6,7 @@ import XCTest
 /// mutter on Wayland: see `DisplayBackend`), its own D-Bus session bus and a throw-away HOME
 /// and XDG folders. Everything it starts is ended by PID when it closes, and so is anything
 /// the bus activated (found by the session's runtime folder in its environment).
-/// Screenshots of failures are left under `artifacts/e2e/` (X11 only).
+/// Screenshots of failures are left under `artifacts/e2e/`.
 final class DesktopSession {
     let root: URL
     let backend = DisplayBackend.current
@@ -18,6 +18,7 @@ final class DesktopSession {
     /// Where each Wayland window was put: clients cannot place themselves there.
     private var tiles: [String: Tile] = [:]
     private var lastFocusClick = Date.distantPast
+    private var logs: [Int32: URL] = [:]
     private let artifacts: URL
     private let name: String
 
@@ -87,7 +88,12 @@ final class DesktopSession {
         processes.append(bus)
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         if backend == .wayland {
-            // After the bus: mutter offers RemoteDesktop on it.
+            // After the bus: mutter offers RemoteDesktop on it, and PipeWire the screen.
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/wireplumber") {
+                for daemon in ["pipewire", "wireplumber"] {
+                    processes.append(try Self.startDaemon("/usr/bin/\(daemon)", environment: environment, log: try Self.logFile(root, daemon)))
+                }
+            }
             let (mutter, input) = try Self.startMutter(root, display: display, environment: environment)
             processes += [mutter, input.process]
             remoteDesktop = input
@@ -128,20 +134,17 @@ final class DesktopSession {
     private static func startMutter(
         _ root: URL, display: String, environment: [String: String]
     ) throws -> (Process, RemoteDesktopInput) {
-        let mutter = Process()
-        mutter.executableURL = URL(fileURLWithPath: "/usr/bin/mutter")
-        mutter.arguments = ["--headless", "--wayland", "--no-x11", "--wayland-display", display,
-                            "--virtual-monitor", "1280x800"]
-        mutter.environment = environment
-        let log = try logFile(root, "mutter")
-        mutter.standardOutput = log
-        mutter.standardError = log
-        try mutter.run()
+        let mutter = try startDaemon(
+            "/usr/bin/mutter",
+            ["--headless", "--wayland", "--no-x11", "--wayland-display", display, "--virtual-monitor", "1280x800"],
+            environment: environment, log: try logFile(root, "mutter"))
         let socket = root.appendingPathComponent("run/\(display)").path
+        let screencast = FileManager.default.isExecutableFile(atPath: "/usr/bin/wireplumber")
         let deadline = Date().addingTimeInterval(20)
         while true {
             if FileManager.default.fileExists(atPath: socket),
-               let input = try? RemoteDesktopInput(environment: environment, log: try logFile(root, "remote-desktop")) {
+               let input = try? RemoteDesktopInput(
+                   environment: environment, screencast: screencast, log: try logFile(root, "remote-desktop")) {
                 return (mutter, input)
             }
             guard Date() < deadline, mutter.isRunning else {
@@ -152,6 +155,19 @@ final class DesktopSession {
         }
     }
 
+    private static func startDaemon(
+        _ path: String, _ arguments: [String] = [], environment: [String: String], log: FileHandle
+    ) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        return process
+    }
+
     private nonisolated(unsafe) static var displaysUsed = 0
 
     enum SessionError: Error {
@@ -160,9 +176,10 @@ final class DesktopSession {
 
     // MARK: Tote
 
-    /// Starts `tote` in this session; its output goes to logs/tote-N.log.
-    func launchTote(_ arguments: [String] = []) throws -> Process {
-        try launch(Self.toteBinary, arguments, logName: "tote")
+    /// Starts `tote` in this session, with `extra` added to its environment; its output goes
+    /// to logs/tote-N.log.
+    func launchTote(_ arguments: [String] = [], extra: [String: String] = [:]) throws -> Process {
+        try launch(Self.toteBinary, arguments, logName: "tote", extra: extra)
     }
 
     /// Starts another program in this session (GNOME Text Editor, Files), with `extra`
@@ -172,12 +189,30 @@ final class DesktopSession {
         tote.executableURL = executable
         tote.arguments = arguments
         tote.environment = environment.merging(extra) { _, new in new }
-        let log = try Self.logFile(root, "\(logName)-\(processes.count)")
+        let name = "\(logName)-\(processes.count)"
+        let log = try Self.logFile(root, name)
         tote.standardOutput = log
         tote.standardError = log
         try tote.run()
         processes.append(tote)
+        logs[tote.processIdentifier] = root.appendingPathComponent("logs/\(name).log")
         return tote
+    }
+
+    /// What a process started by `launch` has written so far.
+    func output(of process: Process) -> String {
+        logs[process.processIdentifier].flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+    }
+
+    /// The processor time `process` has used so far, in seconds (user and system).
+    func processorTime(of process: Process) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")")
+        else { return 0 }
+        // After "pid (name)": state is field 3, utime and stime fields 14 and 15.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// The windows of `process`, oldest first: X window ids, or "wayland:PID:N" for its N-th
@@ -252,16 +287,15 @@ final class DesktopSession {
         }
     }
 
-    /// The places a Wayland window can be put in (by mutter's own shortcuts), on the
-    /// 1280 × 800 monitor.
+    /// The places a Wayland window is put in (by mutter's own shortcuts), on the 1280 × 800
+    /// monitor.
     enum Tile {
-        case left, right, maximized
+        case left, right
 
         var frame: (x: Int, y: Int, width: Int, height: Int) {
             switch self {
             case .left: (0, 0, 640, 800)
             case .right: (640, 0, 640, 800)
-            case .maximized: (0, 0, 1280, 800)
             }
         }
 
@@ -269,7 +303,6 @@ final class DesktopSession {
             switch self {
             case .left: "super+Left"
             case .right: "super+Right"
-            case .maximized: "super+Up"
             }
         }
     }
@@ -421,11 +454,17 @@ final class DesktopSession {
 
     /// The screen point at the middle of the accessible object named `name` (a sidebar row).
     func center(of process: Process, named name: String, window: String) throws -> (x: Int, y: Int) {
+        let box = try box(of: process, named: name, window: window)
+        return (box.x + box.width / 2, box.y + box.height / 2)
+    }
+
+    /// The screen rectangle of the accessible object named `name`.
+    func box(of process: Process, named name: String, window: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
         let origin = try windowOrigin(window)
         let numbers = try atspi(["box", "\(process.processIdentifier)", name]).first?
             .split(separator: " ").compactMap { Int($0) } ?? []
         guard numbers.count == 4 else { throw SessionError.failedToStart("no accessible object named \(name)") }
-        return (origin.x + numbers[0] + numbers[2] / 2, origin.y + numbers[1] + numbers[3] / 2)
+        return (origin.x + numbers[0], origin.y + numbers[1], numbers[2], numbers[3])
     }
 
     /// The text of the text object named `name` (or "role=text"), as a screen reader reads it.
@@ -440,17 +479,18 @@ final class DesktopSession {
     }
 
     /// Places a window. X11 has no window manager (every window maps at 0,0), so it takes the
-    /// place asked for; on Wayland the window is tiled to the half the place starts in, or
-    /// maximized when it is wider than a half.
+    /// place asked for; on Wayland the window is tiled to the half of the screen the place
+    /// starts in (a click raises a window there, so two may not overlap).
     func place(_ window: String, x: Int, y: Int, width: Int, height: Int) throws {
         switch backend {
         case .x11:
             try xdotool(["windowsize", "--sync", window, "\(width)", "\(height)"])
             try xdotool(["windowmove", "--sync", window, "\(x)", "\(y)"])
         case .wayland:
-            let wanted: Tile = x >= 640 ? .right : width > 640 ? .maximized : .left
+            let wanted: Tile = x >= 640 ? .right : .left
             guard tiles[window] != wanted else { return }
-            try focus(window)
+            // One never placed has just appeared, where mutter chose, and has the keyboard.
+            if tiles[window] != nil { try focus(window) }
             try tile(window, wanted)
         }
     }
@@ -465,15 +505,21 @@ final class DesktopSession {
 
     /// The screen position of the window's top left corner.
     func windowOrigin(_ window: String) throws -> (x: Int, y: Int) {
-        if backend == .wayland {
-            let frame = (tiles[window] ?? .left).frame
-            return (frame.x, frame.y)
+        let frame = try windowFrame(window)
+        return (frame.x, frame.y)
+    }
+
+    /// Where the window is on the screen, and its size.
+    func windowFrame(_ window: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
+        if backend == .wayland { return (tiles[window] ?? .left).frame }
+        let geometry = try xdotool(["getwindowgeometry", window]).split(separator: "\n")
+        func numbers(_ label: String, _ separator: Character) -> [Int] {
+            guard let line = geometry.first(where: { $0.contains(label) }) else { return [] }
+            return line.replacingOccurrences(of: label, with: "").split(separator: " ")[0]
+                .split(separator: separator).compactMap { Int($0) }
         }
-        let geometry = try xdotool(["getwindowgeometry", window])
-        guard let line = geometry.split(separator: "\n").first(where: { $0.contains("Position:") }) else { return (0, 0) }
-        let numbers = line.replacingOccurrences(of: "Position:", with: "").split(separator: " ")[0]
-            .split(separator: ",").compactMap { Int($0) }
-        return numbers.count == 2 ? (numbers[0], numbers[1]) : (0, 0)
+        let position = numbers("Position:", ","), size = numbers("Geometry:", "x")
+        return (position.first ?? 0, position.last ?? 0, size.first ?? 0, size.last ?? 0)
     }
 
     private func atspi(_ arguments: [String]) throws -> [String] {
@@ -495,8 +541,10 @@ final class DesktopSession {
     func screenshot(_ name: String) -> URL? {
         try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let file = artifacts.appendingPathComponent("\(name).png")
-        // A Wayland screen can only be read through a ScreenCast stream (PipeWire).
-        guard backend == .x11 else { return nil }
+        if backend == .wayland {
+            // Read through a ScreenCast stream (PipeWire).
+            return (try? input(["screenshot", file.path])) == nil ? nil : file
+        }
         let status = try? Self.run("import", ["-display", display, "-window", "root", file.path], environment: environment)
         return status == 0 ? file : nil
     }

@@ -14,10 +14,11 @@ class EndToEndTestCase: XCTestCase {
         session = try DesktopSession(name: name)
     }
 
-    /// Starts Tote, waits for its window, and makes a note with Ctrl+N, leaving its title
-    /// empty: Return goes from the title to the body, which then has focus.
-    func launchToteWithNewNote() throws -> Process {
-        let tote = try session.launchTote()
+    /// Starts Tote (with `extra` in its environment), waits for its window, and makes a note
+    /// with Ctrl+N, leaving its title empty: Return goes from the title to the body, which
+    /// then has focus.
+    func launchToteWithNewNote(extra: [String: String] = [:]) throws -> Process {
+        let tote = try session.launchTote(extra: extra)
         _ = try session.waitForWindow(of: tote)
         try session.key("ctrl+n")
         try session.waitUntil("the new note in the store") { (try? session.store()?.notes().count) == 1 }

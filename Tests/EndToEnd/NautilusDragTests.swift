@@ -247,7 +247,8 @@ final class NautilusDragTests: EndToEndTestCase {
         try session.key("shift+Left")
         let (_, _, folder) = try openFiles("Pictures")
 
-        try session.drag(from: shown, to: (950, 520))
+        // Pressed on its right half, which is as much the selected picture as its left half.
+        try session.drag(from: (shown.x + 60, shown.y), to: (950, 520))
         let file = folder.appendingPathComponent("cat.png")
         try session.waitUntil("cat.png in the folder, whole", timeout: 15) { (try? Data(contentsOf: file)) == bytes }
         session.pace(1)

@@ -40,13 +40,20 @@ final class NoteDragTests: EndToEndTestCase {
         return (tote, window, original)
     }
 
+    /// A height in the band at the bottom of the note where a drag scrolls it, 25 px above the
+    /// window's bottom edge (a Wayland window is as high as the screen).
+    private func bottomBand(of window: String) throws -> Int {
+        let frame = try session.windowFrame(window)
+        return frame.y + frame.height - 25
+    }
+
     /// Presses on the selection at `from`, passes the drag threshold and moves into the band
-    /// at the bottom of the editor (the window is 640 high); returns the x the pointer is at.
-    private func dragIntoBottomBand(from: (x: Int, y: Int)) throws -> Int {
+    /// at the bottom of the editor, `band`; returns the x the pointer is at.
+    private func dragIntoBottomBand(from: (x: Int, y: Int), band: Int) throws -> Int {
         try session.press(at: from)
         try session.glide(from: from, to: (from.x + 36, from.y + 36), steps: 6)
         let x = from.x + 150
-        for y in stride(from: from.y + 40, through: 615, by: 60) {
+        for y in stride(from: from.y + 40, through: band, by: 60) {
             session.pace(0.04)
             try session.input(["mousemove", "\(x)", "\(y)"])
         }
@@ -132,16 +139,17 @@ final class NoteDragTests: EndToEndTestCase {
         try select(0..<7, tote: tote, window: window)  // "MARKER "
         let last = lines.joined(separator: "\n").unicodeScalars.count - 1
         let from = try session.characterCenters(of: tote, in: Self.body, offsets: [2], window: window)[0]
-        let x = try dragIntoBottomBand(from: from)
-        try session.input(["mousemove", "\(x)", "615"])
+        let band = try bottomBand(of: window)
+        let x = try dragIntoBottomBand(from: from, band: band)
+        try session.input(["mousemove", "\(x)", "\(band)"])
         var end = (x: 0, y: 10_000)
         try session.waitUntil("the end of the note to scroll into view", timeout: 90) {
             session.pace(0.3)
-            try session.input(["mousemove", "\(x + 1)", "615"])  // still here: keep the drag alive
+            try session.input(["mousemove", "\(x + 1)", "\(band)"])  // still here: keep the drag alive
             guard let point = try? session.characterCenters(of: tote, in: Self.body, offsets: [last], window: window)[0]
             else { return false }
             end = point
-            return point.y > 100 && point.y < 600
+            return point.y > 100 && point.y < band + 15  // on screen, above the window's bottom edge
         }
         try session.input(["mousemove", "\(end.x + 20)", "\(end.y)"])
         session.pace(0.3)
@@ -178,10 +186,11 @@ final class NoteDragTests: EndToEndTestCase {
         // With auto-scroll: hold near the bottom for a second, come back up, Escape, release.
         try select(0..<7, tote: tote, window: window)
         from = try session.characterCenters(of: tote, in: Self.body, offsets: [2], window: window)[0]
-        let x = try dragIntoBottomBand(from: from)
+        let band = try bottomBand(of: window)
+        let x = try dragIntoBottomBand(from: from, band: band)
         for _ in 0..<4 {  // a second in the band: the note scrolls
             session.pace(0.25)
-            try session.input(["mousemove", "\(x + 1)", "615"])
+            try session.input(["mousemove", "\(x + 1)", "\(band)"])
         }
         try session.input(["mousemove", "\(x)", "300"])
         session.pace(0.3)

@@ -10,9 +10,11 @@ final class RemoteDesktopInput {
     private let answers = Pipe()
     private var pending = Data()
 
-    init(environment: [String: String], log: FileHandle) throws {
+    /// `screencast`: with a stream of the screen, for screenshots (PipeWire must be running).
+    init(environment: [String: String], screencast: Bool, log: FileHandle) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [DesktopSession.repositoryRoot.appendingPathComponent("Tests/EndToEnd/Helpers/remote-desktop.py").path]
+            + (screencast ? ["--screencast"] : [])
         process.environment = environment
         process.standardInput = commands
         process.standardOutput = answers

@@ -4,7 +4,8 @@
 Reads one command per line on stdin, in xdotool's command language (a JSON list of words,
 commands may be chained): mousemove X Y, click [--repeat N] BUTTON, mousedown BUTTON,
 mouseup BUTTON, key [--delay MS] KEY..., keydown KEY, keyup KEY, type [--delay MS] TEXT.
-Answers "ok" or "error: ..." on a line of its own.
+Also: screenshot PATH, a PNG of the screen (with --screencast, which needs PipeWire and
+WirePlumber running in the session). Answers "ok" or "error: ..." on a line of its own.
 
 The RemoteDesktop session belongs to the D-Bus connection that made it, so this process
 lives as long as the test's desktop does. Motion is relative (absolute motion needs a
@@ -13,6 +14,7 @@ where it stops, and its position is tracked from there; mutter applies no accele
 to a virtual pointer.
 """
 import json
+import subprocess
 import sys
 import time
 
@@ -28,14 +30,50 @@ MODIFIERS = {"ctrl": "Control_L", "control": "Control_L", "shift": "Shift_L", "a
 
 
 class Desktop:
-    def __init__(self):
+    def __init__(self, screencast):
         self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
         path = self.call("/org/gnome/Mutter/RemoteDesktop", "org.gnome.Mutter.RemoteDesktop",
                          "CreateSession", None, "(o)")[0]
         self.session = path
+        self.node = None
+        if screencast:
+            self.record_screen()
         self.call(path, "org.gnome.Mutter.RemoteDesktop.Session", "Start", None, None)
+        if screencast:
+            deadline = time.monotonic() + 5
+            context = GLib.MainContext.default()
+            while self.node is None and time.monotonic() < deadline:
+                context.iteration(False) or time.sleep(0.02)
         self.x, self.y = 0, 0
         self.relative(-10000, -10000)
+
+    def record_screen(self):
+        """A ScreenCast stream of the monitor, tied to the session: the screen to read."""
+        session_id = self.bus.call_sync(
+            "org.gnome.Mutter.RemoteDesktop", self.session, "org.freedesktop.DBus.Properties", "Get",
+            GLib.Variant("(ss)", ("org.gnome.Mutter.RemoteDesktop.Session", "SessionId")),
+            GLib.VariantType("(v)"), Gio.DBusCallFlags.NONE, 5000, None)[0]
+        cast = self.bus.call_sync(
+            "org.gnome.Mutter.ScreenCast", "/org/gnome/Mutter/ScreenCast", "org.gnome.Mutter.ScreenCast",
+            "CreateSession", GLib.Variant("(a{sv})", ({"remote-desktop-session-id": GLib.Variant("s", session_id)},)),
+            GLib.VariantType("(o)"), Gio.DBusCallFlags.NONE, 5000, None)[0]
+        stream = self.bus.call_sync(
+            "org.gnome.Mutter.ScreenCast", cast, "org.gnome.Mutter.ScreenCast.Session", "RecordMonitor",
+            GLib.Variant("(sa{sv})", ("Meta-0", {"cursor-mode": GLib.Variant("u", 1)})),
+            GLib.VariantType("(o)"), Gio.DBusCallFlags.NONE, 5000, None)[0]
+
+        def added(_connection, _sender, _path, _interface, _signal, parameters):
+            self.node = parameters[0]
+
+        self.bus.signal_subscribe("org.gnome.Mutter.ScreenCast", "org.gnome.Mutter.ScreenCast.Stream",
+                                  "PipeWireStreamAdded", stream, None, Gio.DBusSignalFlags.NONE, added)
+
+    def screenshot(self, path):
+        if self.node is None:
+            raise ValueError("no screen cast (PipeWire)")
+        subprocess.run(["gst-launch-1.0", "-q", "pipewiresrc", f"path={self.node}", "num-buffers=1",
+                        "always-copy=true", "!", "videoconvert", "!", "pngenc", "!", "filesink",
+                        f"location={path}"], check=True, timeout=10)
 
     def call(self, path, interface, method, parameters, reply):
         return self.bus.call_sync(
@@ -130,6 +168,8 @@ def run(desktop, words):
                     desktop.keysym(value, True)
                     desktop.keysym(value, False)
                     time.sleep(delay)
+        elif command == "screenshot":
+            desktop.screenshot(take())
         elif command == "keydown":
             desktop.chord(take(), pressed_only=True)
         elif command == "keyup":
@@ -139,13 +179,13 @@ def run(desktop, words):
 
 
 def main():
-    desktop = Desktop()
+    desktop = Desktop(screencast="--screencast" in sys.argv)
     print("ready", flush=True)
     for line in sys.stdin:
         try:
             run(desktop, json.loads(line))
             print("ok", flush=True)
-        except (ValueError, IndexError, GLib.Error) as error:
+        except (ValueError, IndexError, GLib.Error, OSError, subprocess.SubprocessError) as error:
             print(f"error: {error}", flush=True)
 
 
