@@ -16,6 +16,7 @@ func main() throws {
     let store = try Store(location: StoreLocation(directory: folder))
     let only = ProcessInfo.processInfo.environment["TOTE_BENCH_ONLY"]
     if only == "lists" { return try reminderLists(store: store) }
+    if only == "drop" { return try reminderDrop(store: store) }
     let body = try NoteBenchmark.megabyteNote(media: store.media)
     let note = try store.createNote()
     try store.save(noteID: note.id, title: "Benchmark", body: body)
@@ -162,6 +163,32 @@ func reminderLists(store: Store) throws {
     let frames = reminders.scrollFrames(count: 240)
     report("scrolling the 10,000: work per frame", frames, goal: 16)
     print(String(format: "scrolling: slowest frame %.2f ms of %d", frames.max() ?? 0, frames.count))
+    reminders.close()
+}
+
+/// Only the drop of 500 reminders into another list, with its parts, beside GTK's floor
+/// measured in the same run and alternating with it (`TOTE_BENCH_ONLY=drop`,
+/// `TOTE_BENCH_RUNS` samples each, 15 by default): for comparing two builds on a loaded machine.
+@MainActor
+func reminderDrop(store: Store) throws {
+    let runs = Int(ProcessInfo.processInfo.environment["TOTE_BENCH_RUNS"] ?? "") ?? 15
+    let reminders = try ReminderBenchmark(store: store)
+    let bareList = BareListViewBenchmark()
+    var drops: [Double] = []
+    var floor: [Double] = []
+    for _ in 0..<runs {
+        drops.append(reminders.dropFiveHundred())
+        floor.append(bareList.open(count: 8_571))
+    }
+    bareList.close()
+    report("drop 500 reminders into another list: plan, save, view, to the next frame", drops, goal: 50)
+    report("  of which the plan", reminders.dropParts.plan, goal: nil)
+    report("  of which the save and the destination shown with them selected", reminders.dropParts.perform, goal: nil)
+    report("  of which from there to the painted frame", reminders.dropParts.frame, goal: nil)
+    report("  the save alone (the same transaction, apart)", reminders.dropParts.save, goal: nil)
+    report("GTK's floor: a bare GtkListView of labels given a new model of the 8,571 not done", floor, goal: nil)
+    let ratios = zip(drops, floor).map { $0 / $1 }
+    report("the drop against that floor, run by run (ratio, not ms)", ratios, goal: nil)
     reminders.close()
 }
 
