@@ -187,6 +187,8 @@ func reminderDrop(store: Store) throws {
     report("  of which the destination shown with them selected, the save begun", reminders.dropParts.perform, goal: nil)
     report("  of which from there to the painted frame", reminders.dropParts.frame, goal: nil)
     report("  of which that frame's own work (before-paint to after-paint)", reminders.dropParts.frameWork, goal: nil)
+    report("  the main thread's CPU time from the drop to the painted frame", reminders.dropParts.cpu, goal: nil)
+    report("  of which between the drop's return and the frame's before-paint", reminders.dropParts.cpuBeforeFrame, goal: nil)
     report("  the save alone (the same transaction, apart; off the main thread)", reminders.dropParts.save, goal: nil)
     report("GTK's floor: a bare GtkListView of labels given a new model of the 8,571 not done", floor, goal: nil)
     let ratios = zip(drops, floor).map { $0 / $1 }.sorted()
