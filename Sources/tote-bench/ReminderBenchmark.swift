@@ -120,13 +120,14 @@ final class ReminderBenchmark {
     }
 
     /// Dropping 500 reminders of the big list onto the small one, as a drop does it: the plan,
-    /// the command written in one transaction, the destination shown with them selected, to
-    /// the end of the next frame. Undone after each sample.
+    /// the destination shown with them selected while the command is written in one
+    /// transaction off the main thread, to the end of the next frame. Undone after each sample.
     func dropFiveHundred() -> Double {
         pane.show(listID: big.id)
         waitForPaint()
         let rows = pane.rows
         let dragged = stride(from: 0, to: rows.count, by: 20).map { rows[$0].id }
+        let cpuStart = mainThreadCPU()
         let start = ContinuousClock.now
         let lists = [big.id: rows, small.id: (try? store.reminders(inList: small.id)) ?? []]
         guard let plan = DropPlanner.reminders(dragged, from: lists, action: .move, into: small.id, before: nil,
@@ -134,13 +135,39 @@ final class ReminderBenchmark {
               let command = plan.reminderCommand
         else { return .nan }
         let planned = ContinuousClock.now
-        pane.perform(command, selecting: dragged, in: small.id)
+        if Self.dropSavesOnMainThread {
+            // As drops were carried out before the save went off the main thread.
+            pane.perform(command, selecting: dragged, in: small.id)
+        } else {
+            _ = pane.carryOut(plan, source: pane, targetRows: lists[small.id]!)
+        }
         let performed = ContinuousClock.now
-        waitForPaint()
+        let cpuPerformed = mainThreadCPU()
+        // The main thread's CPU time when the frame begins.
+        final class Mark { var cpu: Double? }
+        let mark = Mark()
+        let clock = gtk_widget_get_frame_clock(window)
+        let handler = clock.map { clock in
+            g_signal_connect_data(
+                UnsafeMutableRawPointer(clock), "before-paint",
+                unsafeBitCast({ (_: UnsafeMutableRawPointer?, data: UnsafeMutableRawPointer?) in
+                    let mark = Unmanaged<Mark>.fromOpaque(data!).takeUnretainedValue()
+                    if mark.cpu == nil { mark.cpu = mainThreadCPU() }
+                } as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self),
+                Unmanaged.passUnretained(mark).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        }
+        let frameWork = waitForNextPaint(of: window)
         let end = ContinuousClock.now
+        if let clock, let handler { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler) }
+        let cpuEnd = mainThreadCPU()
+        dropParts.cpu.append(cpuEnd - cpuStart)
+        dropParts.cpuBeforeFrame.append(withExtendedLifetime(mark) { (mark.cpu ?? cpuEnd) - cpuPerformed })
         dropParts.plan.append(milliseconds(planned - start))
         dropParts.perform.append(milliseconds(performed - planned))
         dropParts.frame.append(milliseconds(end - performed))
+        dropParts.frameWork.append(frameWork)
+        // Written and followed up (the step recorded) before it is undone, outside the measurement.
+        pane.library.settle(waiting: true)
         pane.undo()
         // The save alone, as the drop wrote it, undone again outside the measurement.
         let saveStart = ContinuousClock.now
@@ -150,13 +177,24 @@ final class ReminderBenchmark {
         return milliseconds(end - start)
     }
 
+    /// `TOTE_BENCH_DROP_SYNC=1`: the drop saves on the main thread, then shows the destination
+    /// (`perform`), as before the save went off the main thread: both ways in one build.
+    static let dropSavesOnMainThread = ProcessInfo.processInfo.environment["TOTE_BENCH_DROP_SYNC"] != nil
+
     /// Where a drop's time goes: the plan (reading the destination included), `perform` (the
-    /// save, then the destination shown with the rows selected), and the frame; `save` is the
-    /// transaction alone.
+    /// destination shown with the rows selected, and the save begun: it is written off the
+    /// main thread), and the frame; `save` is the transaction alone.
     struct DropParts {
         var plan: [Double] = []
         var perform: [Double] = []
         var frame: [Double] = []
+        /// That frame's own work (before-paint to after-paint), without the wait for its tick.
+        var frameWork: [Double] = []
+        /// The CPU time the main thread spent from the drop to the painted frame: the rest of
+        /// that time it waited (for the frame clock, or for a core).
+        var cpu: [Double] = []
+        /// Of which between the drop's return and the frame's before-paint.
+        var cpuBeforeFrame: [Double] = []
         var save: [Double] = []
     }
 
@@ -233,4 +271,11 @@ final class ReminderBenchmark {
     private func waitForPaint() {
         waitForNextPaint(of: window)
     }
+}
+
+/// The CPU time this thread has used, in ms.
+func mainThreadCPU() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
 }

@@ -16,6 +16,7 @@ func main() throws {
     let store = try Store(location: StoreLocation(directory: folder))
     let only = ProcessInfo.processInfo.environment["TOTE_BENCH_ONLY"]
     if only == "lists" { return try reminderLists(store: store) }
+    if only == "drop" { return try reminderDrop(store: store) }
     let body = try NoteBenchmark.megabyteNote(media: store.media)
     let note = try store.createNote()
     try store.save(noteID: note.id, title: "Benchmark", body: body)
@@ -153,15 +154,45 @@ func reminderLists(store: Store) throws {
     report("drop 500 reminders into another list: plan, save, view, to the next frame",
            (0..<7).map { _ in reminders.dropFiveHundred() }, goal: 50)
     report("  of which the plan", reminders.dropParts.plan, goal: nil)
-    report("  of which the save and the destination shown with them selected", reminders.dropParts.perform, goal: nil)
+    report("  of which the destination shown with them selected, the save begun", reminders.dropParts.perform, goal: nil)
     report("  of which from there to the painted frame", reminders.dropParts.frame, goal: nil)
-    report("  the save alone (the same transaction, apart)", reminders.dropParts.save, goal: nil)
+    report("  of which that frame's own work (before-paint to after-paint)", reminders.dropParts.frameWork, goal: nil)
+    report("  the save alone (the same transaction, apart; off the main thread)", reminders.dropParts.save, goal: nil)
     let icons = (0..<7).map { _ in reminders.dragIconForFiveHundred() }
     report("start a drag of 500 selected rows: content promised, icon with badge made", icons.map(\.made), goal: 16)
     report("the same, drawn once in a new window of its own", icons.map(\.drawn), goal: nil)
     let frames = reminders.scrollFrames(count: 240)
     report("scrolling the 10,000: work per frame", frames, goal: 16)
     print(String(format: "scrolling: slowest frame %.2f ms of %d", frames.max() ?? 0, frames.count))
+    reminders.close()
+}
+
+/// Only the drop of 500 reminders into another list, with its parts, beside GTK's floor
+/// measured in the same run and alternating with it (`TOTE_BENCH_ONLY=drop`,
+/// `TOTE_BENCH_RUNS` samples each, 15 by default): for comparing two builds on a loaded machine.
+@MainActor
+func reminderDrop(store: Store) throws {
+    let runs = Int(ProcessInfo.processInfo.environment["TOTE_BENCH_RUNS"] ?? "") ?? 15
+    let reminders = try ReminderBenchmark(store: store)
+    let bareList = BareListViewBenchmark()
+    var drops: [Double] = []
+    var floor: [Double] = []
+    for _ in 0..<runs {
+        drops.append(reminders.dropFiveHundred())
+        floor.append(bareList.open(count: 8_571))
+    }
+    bareList.close()
+    report("drop 500 reminders into another list: plan, save, view, to the next frame", drops, goal: 50)
+    report("  of which the plan", reminders.dropParts.plan, goal: nil)
+    report("  of which the destination shown with them selected, the save begun", reminders.dropParts.perform, goal: nil)
+    report("  of which from there to the painted frame", reminders.dropParts.frame, goal: nil)
+    report("  of which that frame's own work (before-paint to after-paint)", reminders.dropParts.frameWork, goal: nil)
+    report("  the main thread's CPU time from the drop to the painted frame", reminders.dropParts.cpu, goal: nil)
+    report("  of which between the drop's return and the frame's before-paint", reminders.dropParts.cpuBeforeFrame, goal: nil)
+    report("  the save alone (the same transaction, apart; off the main thread)", reminders.dropParts.save, goal: nil)
+    report("GTK's floor: a bare GtkListView of labels given a new model of the 8,571 not done", floor, goal: nil)
+    let ratios = zip(drops, floor).map { $0 / $1 }.sorted()
+    print(String(format: "the drop against that floor, run by run: median ratio %.2f", ratios[ratios.count / 2]))
     reminders.close()
 }
 

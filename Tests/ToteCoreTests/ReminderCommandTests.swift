@@ -86,6 +86,9 @@ import Testing
             try store.apply(command)
             applied.append(command)
             for list in lists {
+                // What a list shows while the command is written: the stored result.
+                #expect(command.rows(of: list.id, from: state[list.id]!) == (try store.reminders(inList: list.id)),
+                        "rows worked out without the store, seed \(seed)")
                 let positions = try store.reminders(inList: list.id).map(\.position)
                 #expect(Set(positions).count == positions.count, "positions stay distinct, seed \(seed)")
             }
@@ -95,5 +98,53 @@ import Testing
         #expect(try snapshot(store, lists) == start, "seed \(seed)")
         for command in applied { try store.apply(command) }
         #expect(try snapshot(store, lists) == end, "seed \(seed)")
+    }
+
+    /// Writes begun in the background: a read begun afterwards sees them, writes begun later
+    /// (in the background or not) come after them, and the library publishes each once written,
+    /// in order, or reports why nothing was written and publishes nothing.
+    @MainActor @Test func backgroundWritesAreSeenInOrderAndPublishedOnceWritten() throws {
+        let (store, lists, folder) = try makeStore([(0..<500).map { "a\($0)" }, ["x"]])
+        defer { withExtendedLifetime(folder) {} }
+        let library = Library(store: store)
+        try library.load()
+        var published: [ReminderCommand] = []
+        _ = library.observe { change in if let command = change.reminders { published.append(command) } }
+        var outcomes: [String] = []
+
+        let state = try snapshot(store, lists)
+        let all = state[lists[0].id]!.map(\.id)
+        let move = ReminderOrdering.move(all, from: state, to: lists[1].id, at: 1)
+        library.applyInBackground(move) { error in outcomes.append(error == nil ? "moved" : "move failed") }
+        #expect(library.isWritingInBackground)
+        // A read begun now waits for the write.
+        #expect(try titles(store, lists[1]).count == 501)
+        #expect(try titles(store, lists[0]).isEmpty)
+
+        // A second write planned on the first one's result, begun before it is followed up.
+        let moved = try snapshot(store, lists)
+        let back = ReminderOrdering.move([all[0]], from: moved, to: lists[0].id, at: 0)
+        library.applyInBackground(back) { error in outcomes.append(error == nil ? "moved back" : "back failed") }
+        // One that expects what is no longer there (the first state) writes nothing.
+        let stale = ReminderOrdering.move([all[1]], from: state, to: lists[0].id, at: 0)
+        library.applyInBackground(stale) { error in
+            outcomes.append(StoreWriteFailure(error!) == .changedElsewhere ? "stale refused" : "stale?")
+        }
+        library.settle(waiting: true)
+        #expect(!library.isWritingInBackground)
+        #expect(outcomes == ["moved", "moved back", "stale refused"])
+        #expect(published == [move, back])
+        #expect(try titles(store, lists[0]) == ["a0"])
+        #expect(try titles(store, lists[1]).first == "x")
+
+        // A command applied at once after one begun in the background follows it up first.
+        let now = try snapshot(store, lists)
+        library.applyInBackground(ReminderOrdering.move([all[0]], from: now, to: lists[1].id, at: 0)) { error in
+            outcomes.append(error == nil ? "third" : "third failed")
+        }
+        let after = try snapshot(store, lists)
+        try library.apply(ReminderOrdering.move([all[0]], from: after, to: lists[0].id, at: 0))
+        #expect(outcomes.last == "third")
+        #expect(try titles(store, lists[0]) == ["a0"])
     }
 }

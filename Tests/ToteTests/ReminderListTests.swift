@@ -183,6 +183,56 @@ final class ReminderListTests: GTKTestCase {
         }
     }
 
+    /// A drop is shown at once (destination, selection, focus) while the store writes it off the
+    /// main thread; the step, the source's cleared selection and the toast follow once written,
+    /// and one undo takes it back. A drop the store refuses shows the list as it was, says why,
+    /// and records nothing.
+    func testADropIsShownAtOnceAndRecordedOnceWrittenOrUndoneWhenRefused() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, window, pane, store, a, b in
+                let moving = Self.ids(pane, ["a7", "a2"])
+                let lists = [a.id: pane.rows, b.id: try store.reminders(inList: b.id)]
+                let plan = try XCTUnwrap(DropPlanner.reminders(
+                    moving, from: lists, action: .move, into: b.id, before: nil, makeID: { UUID() }, now: Date()))
+                let toasts = window.toastTitles.count
+                XCTAssertTrue(pane.carryOut(plan, source: pane, targetRows: lists[b.id]!))
+                XCTAssertEqual(pane.list?.id, b.id, "the destination is shown at once")
+                XCTAssertEqual(pane.view.shown.map(\.title), ["b0", "b1", "a2", "a7"])
+                XCTAssertEqual(Set(pane.view.selectedIDs), Set(moving))
+                let focus = gtk_root_get_focus(gtk_widget_get_root(pane.view.listView))
+                XCTAssertTrue(focus == pane.view.listView || (focus.map { gtk_widget_is_ancestor($0, pane.view.listView).isTrue } ?? false),
+                              "the list has the focus")
+                // Reads wait for the write; the toast and the step follow it.
+                XCTAssertEqual(Self.titles(store, b), ["b0", "b1", "a2", "a7"])
+                waitFor("the drop to be written and followed up", timeout: 10) { window.toastTitles.count > toasts }
+                XCTAssertFalse(pane.library.isWritingInBackground)
+                XCTAssertTrue(pane.history.canUndo)
+                pane.undo()
+                XCTAssertEqual(Self.titles(store, a), (0..<10).map { "a\($0)" })
+                XCTAssertEqual(Self.titles(store, b), ["b0", "b1"])
+                XCTAssertEqual(pane.list?.id, a.id, "undo goes back to where they were")
+
+                // Planned on rows that another window has changed since: nothing is written.
+                let stale = [a.id: pane.rows, b.id: try store.reminders(inList: b.id)]
+                let stalePlan = try XCTUnwrap(DropPlanner.reminders(
+                    moving, from: stale, action: .move, into: b.id, before: nil, makeID: { UUID() }, now: Date()))
+                let elsewhere = try XCTUnwrap(ReminderEditing.retitling(moving[0], to: "renamed", in: pane.rows, now: Date()))
+                try store.apply(elsewhere)
+                pane.view.select([moving[1]])
+                let steps = pane.history.undoSteps.count
+                XCTAssertTrue(pane.carryOut(stalePlan, source: pane, targetRows: stale[b.id]!))
+                pane.library.settle(waiting: true)
+                XCTAssertEqual(pane.history.undoSteps.count, steps, "nothing recorded")
+                XCTAssertEqual(pane.list?.id, a.id, "the list shown before comes back")
+                XCTAssertEqual(pane.view.selectedIDs, [moving[1]], "with its selection")
+                XCTAssertEqual(pane.view.shown.map(\.title), Self.titles(store, a))
+                XCTAssertEqual(Self.titles(store, b), ["b0", "b1"])
+                XCTAssertTrue(window.toastTitles.last?.hasPrefix("Could not change the list") == true,
+                              "\(window.toastTitles.last ?? "no toast")")
+            }
+        }
+    }
+
     func testCopyingLeavesTheOriginalsAndSelectsTheCopies() throws {
         try onMainActor {
             try Self.withTwoLists { _, _, pane, store, a, b in

@@ -148,14 +148,15 @@ extension RemindersPane {
             lists[target] = rows(of: target)
             let plan = DropPlanner.reminders(session.ids, from: lists, action: decision.action, into: target,
                                              before: before, makeID: { UUID() }, now: Date())
-            let done = plan.map { carryOut($0, source: session.pane) } ?? false
+            let done = plan.map { carryOut($0, source: session.pane, targetRows: lists[target] ?? []) } ?? false
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
             return done
         }
         if let session = NoteDragSession.of(drop) {
-            let plan = DropPlanner.text(session.fragment.withoutIncoming, fromTote: true, into: target, rows: rows(of: target),
+            let targetRows = rows(of: target)
+            let plan = DropPlanner.text(session.fragment.withoutIncoming, fromTote: true, into: target, rows: targetRows,
                                         before: before, makeID: { UUID() }, now: Date())
-            let done = plan.map { carryOut($0, source: nil) } ?? false
+            let done = plan.map { carryOut($0, source: nil, targetRows: targetRows) } ?? false
             if done { session.editor?.clearSelection() }
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
             return done
@@ -191,10 +192,11 @@ extension RemindersPane {
             if insertReminderFiles(in: data, mimeType: mimeType, into: target, before: before) { return true }
             do {
                 let found = try ReminderTransfer.items(from: data, mimeType: mimeType)
-                guard let plan = DropPlanner.items(found.items, fromTote: false, into: target, rows: rows(of: target),
+                let targetRows = rows(of: target)
+                guard let plan = DropPlanner.items(found.items, fromTote: false, into: target, rows: targetRows,
                                                    before: before, makeID: { UUID() }, now: Date())
                 else { return false }
-                return carryOut(plan, source: nil)
+                return carryOut(plan, source: nil, targetRows: targetRows)
             } catch {
                 onToast(Self.describe(error, source: tr("the dropped content")), false)
                 return false
@@ -203,13 +205,18 @@ extension RemindersPane {
     }
 
     /// One step: the command, the dropped reminders selected in the destination (shown and
-    /// focused), the source's selection cleared when the plan says so, and the toast.
-    func carryOut(_ plan: DropPlan, source: RemindersPane?) -> Bool {
-        guard let command = plan.reminderCommand, case .reminders(let target, let ids) = plan.selection,
-              perform(command, selecting: ids, in: target)
-        else { return false }
-        if plan.source == .selectionCleared, let source, source !== self { source.view.select([]) }
-        onDropped(plan)
+    /// focused at once; `targetRows` are its rows the plan was made from), and once the store
+    /// has written it (off the main thread) the source's selection cleared when the plan says
+    /// so, and the toast. If the store refuses it, a toast says so instead.
+    func carryOut(_ plan: DropPlan, source: RemindersPane?, targetRows: [Reminder]) -> Bool {
+        guard let command = plan.reminderCommand, case .reminders(let target, let ids) = plan.selection else {
+            return false
+        }
+        performInBackground(command, selecting: ids, in: target, targetRows: targetRows) { [weak self, weak source] in
+            guard let self else { return }
+            if plan.source == .selectionCleared, let source, source !== self { source.view.select([]) }
+            self.onDropped(plan)
+        }
         return true
     }
 }

@@ -756,6 +756,8 @@ final class MainWindow {
     /// Undoes (or redoes) the entry the window's history takes next, part by part: each note
     /// in the editor that shows it (or in the store, shown nowhere), the reminders in the pane.
     private func takeStep(redoing: Bool) {
+        // A reminder change still being written is recorded first: it may be the step to take.
+        app.library?.settle(waiting: true)
         let histories = app.noteHistories
         let next = redoing
             ? history.nextRedo { note, step in histories.existing(note)?.redoPosition(of: step) ?? .gone }

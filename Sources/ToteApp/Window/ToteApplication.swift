@@ -275,6 +275,8 @@ public final class ToteApplication {
     }
 
     private func shutdown() {
+        // Reminder changes still being written in the background are finished first.
+        library?.settle(waiting: true)
         windows.forEach { _ = $0.saveOrKeepForNextStart() }
         windows.forEach { $0.noteEditor?.cancelCopies() }
     }

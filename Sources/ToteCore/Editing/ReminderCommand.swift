@@ -45,4 +45,33 @@ public indirect enum ReminderCommand: Hashable, Sendable {
         case .sequence(let commands): return .sequence(commands.reversed().map(\.inverse))
         }
     }
+
+    /// The reminders of list `listID` once the command is applied, in order, worked out from
+    /// `rows` (the list's reminders before it, in order) without reading the store: what the
+    /// store holds after the command, as the list is shown while it is written. Positions are
+    /// unique within a list, as every command leaves them.
+    public func rows(of listID: UUID, from rows: [Reminder]) -> [Reminder] {
+        var byID: [UUID: Reminder] = Dictionary(minimumCapacity: rows.count)
+        for row in rows { byID[row.id] = row }
+        apply(to: &byID, in: listID)
+        return byID.values.sorted { $0.position < $1.position }
+    }
+
+    private func apply(to rows: inout [UUID: Reminder], in listID: UUID) {
+        switch self {
+        case .insert(let reminders):
+            for reminder in reminders where reminder.listID == listID { rows[reminder.id] = reminder }
+        case .delete(let reminders):
+            for reminder in reminders { rows[reminder.id] = nil }
+        case .update(let before, let after):
+            for reminder in before { rows[reminder.id] = nil }
+            for reminder in after where reminder.listID == listID { rows[reminder.id] = reminder }
+        case .deleteLists(let lists) where lists.contains(where: { $0.id == listID }):
+            rows = [:]
+        case .insertLists, .deleteLists, .updateLists:
+            break
+        case .sequence(let commands):
+            for command in commands { command.apply(to: &rows, in: listID) }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything a person has, live: the store and what is loaded from it (the notes' summaries
 /// and the lists). Every change goes through here, is written in one transaction, and is
@@ -122,10 +123,70 @@ public final class Library {
     }
 
     /// Applies a command in one transaction, or nothing of it (throwing
-    /// `StoreWriteFailure.changedElsewhere` when what it expects changed since).
+    /// `StoreWriteFailure.changedElsewhere` when what it expects changed since). Commands
+    /// still being written in the background are followed up first, in order.
     public func apply(_ command: ReminderCommand, origin: AnyObject? = nil) throws {
+        settle(waiting: true)
         try store.apply(command)
         if command.changesLists { lists = try store.reminderLists() }
         publish(LibraryChange(reminders: command, origin: origin.map(ObjectIdentifier.init)))
+    }
+
+    // MARK: Writing in the background
+
+    /// A command being written off the main thread, and what follows it.
+    private final class BackgroundApply: Sendable {
+        let command: ReminderCommand
+        let origin: ObjectIdentifier?
+        let then: @MainActor @Sendable ((any Error)?) -> Void
+        let outcome = Mutex<Result<Void, any Error>?>(nil)
+
+        init(command: ReminderCommand, origin: ObjectIdentifier?, then: @escaping @MainActor @Sendable ((any Error)?) -> Void) {
+            self.command = command
+            self.origin = origin
+            self.then = then
+        }
+    }
+
+    /// Commands begun by `applyInBackground`, oldest first, until followed up.
+    private var inBackground: [BackgroundApply] = []
+
+    /// Applies a command in one transaction, or nothing of it, as `apply` does, but writes it
+    /// off the main thread (a 500-row move is tens of milliseconds of SQLite): whoever began
+    /// it shows its result meanwhile. Once written, the change is published and `then` is
+    /// called with nil; if nothing was written, with the reason (nothing is published). Every
+    /// read of the store waits for the write, and `apply`, `settle(waiting:)` and undo follow
+    /// up the commands still in the background first, in the order they were begun.
+    public func applyInBackground(
+        _ command: ReminderCommand, origin: AnyObject? = nil, then: @escaping @MainActor @Sendable ((any Error)?) -> Void
+    ) {
+        let entry = BackgroundApply(command: command, origin: origin.map(ObjectIdentifier.init), then: then)
+        inBackground.append(entry)
+        store.applyInBackground(command) { result in
+            entry.outcome.withLock { $0 = result }
+            Task { @MainActor [weak self] in self?.settle() }
+        }
+    }
+
+    /// Whether commands are still being written in the background (or not followed up yet).
+    public var isWritingInBackground: Bool { !inBackground.isEmpty }
+
+    /// Follows up the commands written in the background, in the order they were begun:
+    /// each is published and its `then` called. Without `waiting` it stops at the first one
+    /// still being written; with it, it waits for all of them (before an undo, another
+    /// command, quitting).
+    public func settle(waiting: Bool = false) {
+        if waiting, !inBackground.isEmpty { store.waitForBackgroundWrites() }
+        while let first = inBackground.first, let outcome = first.outcome.withLock({ $0 }) {
+            inBackground.removeFirst()
+            switch outcome {
+            case .success:
+                if first.command.changesLists, let read = try? store.reminderLists() { lists = read }
+                publish(LibraryChange(reminders: first.command, origin: first.origin))
+                first.then(nil)
+            case .failure(let error):
+                first.then(error)
+            }
+        }
     }
 }

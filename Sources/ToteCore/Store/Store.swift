@@ -66,8 +66,13 @@ public final class Store: Sendable {
     /// Why the store stopped writing, once it has found its file damaged.
     public var damageFound: StoreError? { damage.withLock { $0 } }
 
-    /// Reads, noticing damage.
+    /// Writes begun by `applyInBackground` and not yet finished. Every read waits for them,
+    /// so a read sees every change begun before it, whichever thread began it.
+    private let inFlight = DispatchGroup()
+
+    /// Reads, noticing damage, once the writes begun in the background have finished.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
+        inFlight.wait()
         do {
             return try database.read(body)
         } catch {
@@ -286,6 +291,27 @@ public final class Store: Sendable {
     /// Applies a reminder command in one transaction: all of it or, on error, none of it.
     public func apply(_ command: ReminderCommand) throws {
         try write { db in try Self.apply(command, in: db) }
+    }
+
+    /// Applies a reminder command in one transaction, as `apply` does, without waiting for
+    /// it: the transaction runs on the store's one writer queue, so writes keep the order they
+    /// were begun in, whichever way they were begun, and every read begun afterwards waits for
+    /// it. `done` is called on that queue with the outcome, before those reads go on.
+    public func applyInBackground(_ command: ReminderCommand, done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        if let damage = damageFound {
+            done(.failure(damage))
+            return
+        }
+        inFlight.enter()
+        database.asyncWrite({ db in try Self.apply(command, in: db) }, completion: { [self] _, result in
+            done(result.mapError { noticing($0) })
+            inFlight.leave()
+        })
+    }
+
+    /// Waits until every write begun in the background has finished.
+    public func waitForBackgroundWrites() {
+        inFlight.wait()
     }
 
     /// Every command states what it expects to find (the records it updates or deletes, as
