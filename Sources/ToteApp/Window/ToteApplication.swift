@@ -276,7 +276,7 @@ public final class ToteApplication {
 
     private func shutdown() {
         windows.forEach { _ = $0.saveOrKeepForNextStart() }
-        windows.forEach { $0.noteEditor?.cancelCopies() }
+        windows.forEach { $0.noteEditor?.cancelCopies(); $0.remindersPane?.cancelCopies() }
     }
 
     /// Where edits that could not be saved at quitting are kept.
