@@ -62,6 +62,9 @@ final class FileDropBenchmark {
         var dropCall = 0.0
         /// Seconds from the drop until the last copy was in the media folder.
         var copied = 0.0
+        /// Processor seconds the main thread, and the whole process, used meanwhile.
+        var mainThreadCPU = 0.0
+        var processCPU = 0.0
     }
 
     /// Seconds from the drop to the last file in the note, and the main loop's stalls
@@ -78,6 +81,7 @@ final class FileDropBenchmark {
         sync()
         let timeline = MainLoopTimeline(window: bench.window)
         MainLoop.iterate(until: { false }, timeout: 0.05)
+        let (mainBefore, allBefore) = (Self.cpuSeconds(1 /* RUSAGE_THREAD */), Self.cpuSeconds(RUSAGE_SELF.rawValue))
         let start = ContinuousClock.now
         bench.editor.insertFiles(atPaths: files.map(\.path))
         let call = milliseconds(ContinuousClock.now - start)
@@ -90,11 +94,14 @@ final class FileDropBenchmark {
             return !bench.editor.text.holdsIncoming
         }, timeout: 600)
         let seconds = milliseconds(ContinuousClock.now - start) / 1000
+        let (mainCPU, allCPU) = (Self.cpuSeconds(1 /* RUSAGE_THREAD */) - mainBefore, Self.cpuSeconds(RUSAGE_SELF.rawValue) - allBefore)
         let (stalls, worstFrame, _) = timeline.stop()
         guard bench.editor.text.attachments.count == files.count else {
             throw CocoaError(.fileReadUnknown)
         }
         var figures = Stalls(worstFrame: worstFrame, dropCall: call)
+        figures.mainThreadCPU = mainCPU
+        figures.processCPU = allCPU
         figures.copied = copied.map { milliseconds($0 - start) / 1000 } ?? seconds
         if let longest = stalls.max(by: { $0.total < $1.total }) {
             figures.longest = longest.total
@@ -104,5 +111,13 @@ final class FileDropBenchmark {
         figures.worstOutsideFrames = stalls.map(\.outsideFrames).max() ?? 0
         figures.atDrop = stalls.first { $0.start <= start && start <= $0.end }?.total ?? 0
         return (seconds, figures)
+    }
+
+    /// User and system processor seconds of this thread (`RUSAGE_THREAD`) or process.
+    static func cpuSeconds(_ who: Int32) -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(who), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }

@@ -232,10 +232,10 @@ func fileDrops(folder: URL, store: Store) throws {
     for _ in 0..<rounds {
         let cp = try bench.copyWithCP()
         let (tote, stalls) = try bench.dropIntoNote()
-        print(String(format: "1 GiB in 200 files: cp %.2f s, Tote %.2f s (%.2f×; every copy had ended after %.2f s); longest main-loop stall %.0f ms "
+        print(String(format: "1 GiB in 200 files: cp %.2f s, Tote %.2f s (%.2f×; every copy had ended after %.2f s; processor: %.2f s on the main thread, %.2f s in all); longest main-loop stall %.0f ms "
                      + "(%.0f ms in frames, %.0f outside); the drop's own stall %.0f ms; longest work outside frames %.0f ms; "
                      + "longest frame %.0f ms",
-                     cp, tote, cp / tote, stalls.copied, stalls.longest, stalls.longestInFrames, stalls.longestOutsideFrames,
+                     cp, tote, cp / tote, stalls.copied, stalls.mainThreadCPU, stalls.processCPU, stalls.longest, stalls.longestInFrames, stalls.longestOutsideFrames,
                      stalls.atDrop, stalls.worstOutsideFrames, stalls.worstFrame))
         ratios.append(cp / tote)
         all.append(stalls)
