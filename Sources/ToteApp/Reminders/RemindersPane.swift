@@ -482,8 +482,7 @@ final class RemindersPane {
         let media = store.media
         let files = paths.map { path -> (URL, FileCopy?) in
             let url = URL(fileURLWithPath: path)
-            let copied = !ReminderTransfer.isCalendarFile(path) && !ReminderTransfer.isContactFile(path)
-            return (url, copied ? FileCopy(source: url) : nil)
+            return (url, ReminderTransfer.isCopiedIntoTheStore(path) ? FileCopy(source: url) : nil)
         }
         let copies = files.compactMap(\.1)
         copies.forEach(showIncoming)
