@@ -670,31 +670,11 @@ final class NoteEditor {
         // Two copies at a time: hashing takes a core, and the disk waits meanwhile.
         for lane in 0..<min(2, copies.count) {
             let mine = stride(from: lane, to: copies.count, by: 2).map { copies[$0] }
-            Self.runBelowTheWindow {
+            CopyThread.run {
                 for copy in mine { Self.copyIn(copy, media: media) { [weak self] outcome in self?.copyEnded(copy, outcome) } }
             }
         }
     }
-
-    /// Runs `work` on a thread of its own that yields the processor to the window's: its nice
-    /// value is `copyNiceness` above the process's. At the same priority, two copies hashing
-    /// on a two-core machine kept the main thread from running for 250–430 ms at a time while
-    /// it needed only a few milliseconds (`./dev bench`, `TOTE_BENCH_ONLY=files`).
-    private nonisolated static func runBelowTheWindow(_ work: @escaping @Sendable () -> Void) {
-        let thread = Thread {
-            // On Linux PRIO_PROCESS with 0 is the calling thread alone.
-            errno = 0
-            let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-            if errno == 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(current + copyNiceness, 19)) }
-            work()
-        }
-        thread.name = "Tote file copy"
-        thread.start()
-    }
-
-    /// How much lower than the window's a copy's priority is (nice steps; each is about 1.25×
-    /// less processor time when both want it).
-    private nonisolated static let copyNiceness: Int32 = 5
 
     /// Copies a file into the media store and says what it became, on the main actor.
     private nonisolated static func copyIn(

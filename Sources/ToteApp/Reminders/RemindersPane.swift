@@ -487,9 +487,14 @@ final class RemindersPane {
         let copies = files.compactMap(\.1)
         copies.forEach(showIncoming)
         Task { [weak self] in
-            let results = await Task.detached {
-                files.map { url, copy in (url.lastPathComponent, Self.readReminderFile(at: url, media: media, progress: copy)) }
-            }.value
+            // On a copy thread, below the window, as a note's copies.
+            let results = await withCheckedContinuation { continuation in
+                CopyThread.run {
+                    continuation.resume(returning: files.map { url, copy in
+                        (url.lastPathComponent, Self.readReminderFile(at: url, media: media, progress: copy))
+                    })
+                }
+            }
             guard let self else { return }
             copies.forEach(endIncoming)
             var items: [ReminderTransfer.Item] = []
