@@ -144,7 +144,7 @@ public struct MediaStore: Sendable {
 
     /// sync_file_range from the C library, which Glibc's Swift module leaves out (it needs
     /// _GNU_SOURCE); nil where there is none, and the copy then relies on fdatasync alone.
-    nonisolated(unsafe) private static let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
+    private static let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
         guard let symbol = dlsym(nil, "sync_file_range") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
     }()
