@@ -54,7 +54,9 @@ let package = Package(
         .target(name: "ToteApp", dependencies: ["ToteCore", "CShim", "CAdw"]),
         .executableTarget(name: "tote", dependencies: ["ToteApp"]),
         // Benchmarks that print figures (./dev bench), not timed tests.
-        .executableTarget(name: "tote-bench", dependencies: ["ToteApp", "ToteCore", "CAdw"]),
+        .executableTarget(name: "tote-bench", dependencies: [
+            "ToteApp", "ToteCore", "CAdw", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // The start-up benchmark's floor: a bare libadwaita window.
         .executableTarget(name: "tote-bench-window", dependencies: ["CAdw"]),
 

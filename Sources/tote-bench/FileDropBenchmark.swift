@@ -8,7 +8,7 @@ import ToteCore
 @MainActor
 final class FileDropBenchmark {
     private let folder: URL
-    private let files: [URL]
+    let files: [URL]
     private let store: Store
 
     /// `count` files of `bytes` each, of different content (so none is stored only once).
@@ -47,9 +47,29 @@ final class FileDropBenchmark {
         return milliseconds(ContinuousClock.now - start) / 1000
     }
 
-    /// Seconds from the drop to the last file in the note, and the longest main-loop stall
+    /// What the main loop did during one drop: the longest stall, and how it divides between
+    /// frames (GTK's layout and the renderer) and work outside them (Tote's own, and GTK's idle
+    /// work it causes); the longest stretch of work outside frames in any stall; the longest frame.
+    struct Stalls {
+        var longest = 0.0
+        var longestInFrames = 0.0
+        var longestOutsideFrames = 0.0
+        var worstOutsideFrames = 0.0
+        var worstFrame = 0.0
+        /// The stall that contains the drop call itself (placeholders made, the step applied).
+        var atDrop = 0.0
+        /// The drop call alone.
+        var dropCall = 0.0
+        /// Seconds from the drop until the last copy was in the media folder.
+        var copied = 0.0
+        /// Processor seconds the main thread, and the whole process, used meanwhile.
+        var mainThreadCPU = 0.0
+        var processCPU = 0.0
+    }
+
+    /// Seconds from the drop to the last file in the note, and the main loop's stalls
     /// meanwhile (ms). The media folder is emptied after.
-    func dropIntoNote() throws -> (seconds: Double, stall: Double) {
+    func dropIntoNote() throws -> (seconds: Double, stalls: Stalls) {
         let note = try store.createNote()
         let bench = NoteBenchmark(store: store)
         defer {
@@ -57,16 +77,47 @@ final class FileDropBenchmark {
             try? FileManager.default.removeItem(at: store.media.directory)
         }
         bench.editor.show(note)
+        MainLoop.iterate(until: { false }, timeout: 0.3)
         sync()
-        let probe = StallProbe()
+        let timeline = MainLoopTimeline(window: bench.window)
+        MainLoop.iterate(until: { false }, timeout: 0.05)
+        let (mainBefore, allBefore) = (Self.cpuSeconds(1 /* RUSAGE_THREAD */), Self.cpuSeconds(RUSAGE_SELF.rawValue))
         let start = ContinuousClock.now
         bench.editor.insertFiles(atPaths: files.map(\.path))
-        MainLoop.iterate(until: { !bench.editor.text.holdsIncoming }, timeout: 600)
+        let call = milliseconds(ContinuousClock.now - start)
+        // When the last file is in the media folder (its copy has ended), and when in the note.
+        let media = store.media.directory.path
+        var copied: ContinuousClock.Instant?
+        MainLoop.iterate(until: {
+            if copied == nil, ((try? FileManager.default.contentsOfDirectory(atPath: media)) ?? [])
+                .filter({ !$0.hasPrefix(".") }).count == files.count { copied = .now }
+            return !bench.editor.text.holdsIncoming
+        }, timeout: 600)
         let seconds = milliseconds(ContinuousClock.now - start) / 1000
-        let stall = probe.stop() * 1000
+        let (mainCPU, allCPU) = (Self.cpuSeconds(1 /* RUSAGE_THREAD */) - mainBefore, Self.cpuSeconds(RUSAGE_SELF.rawValue) - allBefore)
+        let (stalls, worstFrame, _) = timeline.stop()
         guard bench.editor.text.attachments.count == files.count else {
             throw CocoaError(.fileReadUnknown)
         }
-        return (seconds, stall)
+        var figures = Stalls(worstFrame: worstFrame, dropCall: call)
+        figures.mainThreadCPU = mainCPU
+        figures.processCPU = allCPU
+        figures.copied = copied.map { milliseconds($0 - start) / 1000 } ?? seconds
+        if let longest = stalls.max(by: { $0.total < $1.total }) {
+            figures.longest = longest.total
+            figures.longestInFrames = longest.inFrames
+            figures.longestOutsideFrames = longest.outsideFrames
+        }
+        figures.worstOutsideFrames = stalls.map(\.outsideFrames).max() ?? 0
+        figures.atDrop = stalls.first { $0.start <= start && start <= $0.end }?.total ?? 0
+        return (seconds, figures)
+    }
+
+    /// User and system processor seconds of this thread (`RUSAGE_THREAD`) or process.
+    static func cpuSeconds(_ who: Int32) -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(who), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }

@@ -330,6 +330,50 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: video.path), "Files keeps its file")
     }
 
+    /// A 3 GB file dragged from Files onto a list shows its placeholder (name, progress,
+    /// Cancel) below the rows while it is copied, as in a note; Cancel leaves the list as it
+    /// was and nothing in the media folder.
+    func testABigFileFromFilesOntoAListShowsItsPlaceholderAndCancelLeavesNothing() throws {
+        let store = try Store(location: session.storeLocation)
+        let trip = try makeList("Trip", ["Book the site"], in: store)
+        try store.checkpoint()
+        let (tote, toteWindow) = try launchTote(width: 620)
+        let first = try openList("Trip", showing: "Book the site", of: tote, window: toteWindow)
+        let (files, filesWindow, folder) = try openFiles("Videos")
+        let video = folder.appendingPathComponent("Holiday.mkv")
+        XCTAssertTrue(FileManager.default.createFile(atPath: video.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: video)
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        let cell = try waitForCenter(of: files, named: "Holiday.mkv", window: filesWindow)
+
+        try session.drag(from: cell, to: (first.x, first.y + 12))
+        let released = Date()
+        try session.waitUntil("the placeholder", timeout: 10) {
+            let objects = (try? session.accessibleObjects(of: tote)) ?? []
+            return objects.contains { $0.hasSuffix("\tCopying “Holiday.mkv”") }
+                && objects.contains { $0.hasPrefix("progress bar") }
+        }
+        print("placeholder shown \(String(format: "%.2f", Date().timeIntervalSince(released))) s after the release")
+        let media = session.storeLocation.mediaDirectory
+        func inMedia() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? [] }
+        try session.waitUntil("bytes copied") {
+            inMedia().contains { name in
+                let size = (try? FileManager.default.attributesOfItem(atPath: media.appendingPathComponent(name).path))?[.size]
+                return ((size as? NSNumber)?.int64Value ?? 0) > 0
+            }
+        }
+
+        let cancel = try waitForCenter(of: tote, named: "Cancel", window: toteWindow)
+        try session.xdotool(["mousemove", "\(cancel.x)", "\(cancel.y)", "click", "1"])
+        try session.waitUntil("the placeholder to go") {
+            !((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.hasSuffix("\tCopying “Holiday.mkv”") }
+        }
+        try session.waitUntil("no file left in the media folder") { inMedia().isEmpty }
+        XCTAssertEqual(try session.store()?.reminders(inList: trip).map(\.title), ["Book the site"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: video.path), "Files keeps its file")
+    }
+
     /// A named pipe dragged from Files with a real file: the file arrives, the pipe is
     /// refused by name (Tote never waits on it), and the note keeps its text.
     func testAPipeDraggedFromFilesWithAFileIsRefusedByNameAndTheFileArrives() throws {

@@ -25,6 +25,26 @@ import Testing
         #expect(reminder.link == link)
     }
 
+    /// Only files copied into the store show a placeholder in a list; calendars and contact
+    /// cards are read. A cancelled copy gives nothing and leaves nothing.
+    @Test func aListCopiesAnyFileButCalendarsAndCardsAndACancelLeavesNothing() throws {
+        #expect(ReminderTransfer.isCopiedIntoTheStore("/tmp/receipt.pdf"))
+        #expect(ReminderTransfer.isCopiedIntoTheStore("/tmp/no extension"))
+        #expect(!ReminderTransfer.isCopiedIntoTheStore("/tmp/Market.ics"))
+        #expect(!ReminderTransfer.isCopiedIntoTheStore("/tmp/Friends.vcf"))
+        let folder = try TemporaryFolder()
+        let media = MediaStore(directory: folder.url.appendingPathComponent("media"))
+        let pdf = folder.url.appendingPathComponent("receipt.pdf")
+        try Data("%PDF-1.4\n% a receipt\n".utf8).write(to: pdf)
+        let copy = FileCopy(source: pdf)
+        copy.cancel()
+        #expect(throws: ReminderTransfer.ReminderFileProblem.file(.cancelled)) {
+            try ReminderTransfer.items(fromFileAt: pdf, media: media, progress: copy)
+        }
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: media.directory.path)) ?? []
+        #expect(left.isEmpty)
+    }
+
     @Test func anyOtherFileDroppedOnAListIsAReminderLinkingItsStoredCopy() throws {
         let folder = try TemporaryFolder()
         let media = MediaStore(directory: folder.url.appendingPathComponent("media"))

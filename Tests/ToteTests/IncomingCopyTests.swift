@@ -10,6 +10,7 @@ import XCTest
 final class IncomingCopyTests: GTKTestCase {
     func testAPlaceholderShowsProgressAndCancelLeavesNothing() throws { try onMainActor(Self.cancel) }
     func testLeavingTheNoteCancelsItsCopiesAndSaysSo() throws { try onMainActor(Self.leave) }
+    func testFilesDroppedOnAListShowPlaceholdersAndCancelLeavesNothing() throws { try onMainActor(Self.cancelInList) }
 
     /// A 4 GB file that takes no disk to read from: its copy runs long enough to watch.
     static func bigFile(in folder: URL) throws -> URL {
@@ -72,6 +73,52 @@ final class IncomingCopyTests: GTKTestCase {
         }
         XCTAssertEqual(try store.note(id: id)?.body, "Kept")
         close(app)
+    }
+
+    /// Files dropped onto a list are copied into the store as a note's are: each shows a
+    /// placeholder below the rows at once, with its progress and a Cancel button, while the
+    /// list stays usable; a cancelled file is left out without a toast and leaves no file, the
+    /// others arrive as reminders linking their copies.
+    @MainActor private static func cancelInList() throws {
+        let dataHome = try TemporaryDataHome()
+        let app = startApp(dataHome: dataHome)
+        defer { close(app) }
+        guard let window = app.windows.first, case .success(let store)? = app.store, let pane = window.remindersPane
+        else { return XCTFail("no window, store or pane") }
+        window.createReminderList()
+        let list = try XCTUnwrap(store.reminderLists().first)
+        XCTAssertTrue(pane.show(listID: list.id))
+        pane.add(title: "Kept")
+        let big = try bigFile(in: dataHome.url)
+        let small = dataHome.url.appendingPathComponent("Ticket.pdf")
+        try Data("%PDF-1.4 a ticket".utf8).write(to: small)
+        XCTAssertFalse(gtk_widget_get_visible(pane.view.incomingBox).isTrue, "no placeholders before a drop")
+        pane.insertReminderFiles(atPaths: [big.path, small.path], into: list.id, before: nil)
+        XCTAssertTrue(gtk_widget_get_visible(pane.view.incomingBox).isTrue, "the placeholders are there at once")
+        let bars = GTKTestCase.descendants(of: pane.view.incomingBox).filter { isA($0, gtk_progress_bar_get_type()) }
+        XCTAssertEqual(bars.count, 2, "one placeholder a file")
+        let bar = try XCTUnwrap(bars.first)
+        waitFor("progress") { gtk_progress_bar_get_fraction(bar.opaque) > 0 }
+        let shown = String(cString: gtk_progress_bar_get_text(bar.opaque))
+        XCTAssertTrue(shown.contains(" of 4.3"), shown)
+
+        // The list takes a new reminder meanwhile.
+        pane.add(title: "Typed meanwhile")
+        let button = try XCTUnwrap(descendant(of: pane.view.incomingBox, typed: gtk_button_get_type()))
+        XCTAssertEqual(String(cString: gtk_button_get_label(button.cast())), "Cancel")
+        gtk_widget_activate(button)
+        waitFor("the placeholders to go", timeout: 20) { !gtk_widget_get_visible(pane.view.incomingBox).isTrue }
+        waitFor("the other file's reminder") { ((try? store.reminders(inList: list.id)) ?? []).count == 3 }
+        let reminders = try store.reminders(inList: list.id)
+        XCTAssertEqual(reminders.map(\.title), ["Kept", "Typed meanwhile", "Ticket.pdf"])
+        XCTAssertNotNil(MediaLink.reference(in: reminders[2].notes), "the reminder links the stored copy")
+        XCTAssertFalse(window.toastTitles.contains { $0.contains("Holiday video") }, "a cancel is no failure: \(window.toastTitles)")
+        let media = store.media.directory.path
+        waitFor("only the ticket's copy left") {
+            ((try? FileManager.default.contentsOfDirectory(atPath: media)) ?? []).count == 1
+        }
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: media)) ?? []
+        XCTAssertTrue(left.allSatisfy { !$0.hasPrefix(".incoming-") }, "\(left)")
     }
 
     /// The first widget of `type` under `widget`, depth first.

@@ -19,6 +19,8 @@ final class ReminderListView {
     let widget: WidgetPointer
     let listView: WidgetPointer
     let addEntry: WidgetPointer
+    /// The placeholders of files being copied into the list by a drop, below the rows.
+    let incomingBox: WidgetPointer
 
     var onAdd: (String) -> Void = { _ in }
     var onToggleDone: ([UUID]) -> Void = { _ in }
@@ -152,8 +154,14 @@ final class ReminderListView {
         bar.append(addEntry)
         bar.append(addButton)
 
+        incomingBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top,
+                     gtk_widget_set_margin_bottom] { side(incomingBox, 6) }
+        gtk_widget_set_visible(incomingBox, false.g)
+
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         widget.append(stack)
+        widget.append(incomingBox)
         widget.append(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         widget.append(bar)
 

@@ -22,6 +22,9 @@ final class RemindersPane {
     private var showingCompleted = true
     private(set) var actions: [String: OpaquePointer] = [:]
     private lazy var contextMenu = ContextMenu(on: view.listView) { Self.selectionMenu() }
+    /// Files being copied into a list by a drop, and their placeholders below the rows.
+    private let incoming = IncomingCopies()
+    private var incomingPlaceholders: [UUID: WidgetPointer] = [:]
 
     /// A list should be shown (after undo, a move, an import).
     var onShowList: (UUID) -> Void = { _ in }
@@ -519,21 +522,34 @@ final class RemindersPane {
 
     /// Files dropped or pasted into a list (from Files): calendars' to-dos, contact cards, and a
     /// reminder linking a stored copy of any other file go in at `before` as one step, read
-    /// and copied off the main thread. A file that gives none is named in a toast with the
-    /// reason; the others still come in.
+    /// and copied off the main thread. Each file copied into the store shows a placeholder
+    /// below the rows meanwhile, as in a note: its name, its progress and a Cancel button
+    /// (a cancelled file is left out without a word). A file that gives none is named in a
+    /// toast with the reason; the others still come in.
     func insertReminderFiles(atPaths paths: [String], into target: UUID, before: UUID?) {
         let media = store.media
+        let files = paths.map { path -> (URL, FileCopy?) in
+            let url = URL(fileURLWithPath: path)
+            return (url, ReminderTransfer.isCopiedIntoTheStore(path) ? FileCopy(source: url) : nil)
+        }
+        let copies = files.compactMap(\.1)
+        copies.forEach(showIncoming)
         Task { [weak self] in
-            let results = await Task.detached {
-                paths.map { path in
-                    (URL(fileURLWithPath: path).lastPathComponent, Self.readReminderFile(at: URL(fileURLWithPath: path), media: media))
+            // On a copy thread, below the window, as a note's copies.
+            let results = await withCheckedContinuation { continuation in
+                CopyThread.run {
+                    continuation.resume(returning: files.map { url, copy in
+                        (url.lastPathComponent, Self.readReminderFile(at: url, media: media, progress: copy))
+                    })
                 }
-            }.value
+            }
             guard let self else { return }
+            copies.forEach(endIncoming)
             var items: [ReminderTransfer.Item] = []
             var left = 0
             for (file, result) in results {
                 switch result {
+                case .failure(.cancelled): continue
                 case .failure(let failure): self.onToast(self.describe(failure, file: file), false)
                 case .success(let found):
                     items += found.items
@@ -555,7 +571,33 @@ final class RemindersPane {
         }
     }
 
+    /// A file's placeholder below the rows while it is copied into the list (`IncomingCopies`
+    /// makes it as it makes a note's).
+    private func showIncoming(_ copy: FileCopy) {
+        incoming.start(copy)
+        let placeholder = incoming.placeholder(for: .incoming(copy))
+        incomingPlaceholders[copy.id] = placeholder
+        gtk_box_append(view.incomingBox.cast(), placeholder)
+        gtk_widget_set_visible(view.incomingBox, true.g)
+    }
+
+    private func endIncoming(_ copy: FileCopy) {
+        incoming.end(copy.id)
+        if let placeholder = incomingPlaceholders.removeValue(forKey: copy.id) {
+            gtk_box_remove(view.incomingBox.cast(), placeholder)
+        }
+        gtk_widget_set_visible(view.incomingBox, (!incomingPlaceholders.isEmpty).g)
+    }
+
+    /// The window closes or Tote quits: copies into lists stop (what they wrote is removed
+    /// by them, or at the next start) and bring in nothing.
+    func cancelCopies() {
+        incoming.inFlight.forEach { $0.cancel() }
+    }
+
     private enum ImportFailure: Error {
+        /// The person cancelled the file's copy.
+        case cancelled
         case unreadable(String)
         case format(ReminderTransfer.Failure)
     }
@@ -563,13 +605,14 @@ final class RemindersPane {
     /// A calendar file's reminders; with `media`, any other dropped file as a reminder linking
     /// its stored copy (`ReminderTransfer.items(fromFileAt:media:)`).
     nonisolated private static func readReminderFile(
-        at url: URL, media: MediaStore? = nil
+        at url: URL, media: MediaStore? = nil, progress: FileCopy? = nil
     ) -> Result<ICalendarFormat.Import, ImportFailure> {
         do throws(ReminderTransfer.ReminderFileProblem) {
-            if let media { return .success(try ReminderTransfer.items(fromFileAt: url, media: media)) }
+            if let media { return .success(try ReminderTransfer.items(fromFileAt: url, media: media, progress: progress)) }
             return .success(try ReminderTransfer.items(inFileAt: url))
         } catch {
             switch error {
+            case .file(.cancelled): return .failure(.cancelled)
             case .file(let problem): return .failure(.unreadable(Reasons.text(for: problem)))
             case .format(let failure): return .failure(.format(failure))
             }
@@ -578,6 +621,8 @@ final class RemindersPane {
 
     private func describe(_ failure: ImportFailure, file: String) -> String {
         switch failure {
+        case .cancelled:
+            return format(tr("Could not import “{file}”: {reason}"), ["file": file, "reason": Reasons.text(for: .cancelled)])
         case .unreadable(let reason):
             return format(tr("Could not import “{file}”: {reason}"), ["file": file, "reason": reason])
         case .format(let error):

@@ -1019,6 +1019,7 @@ final class MainWindow {
             g_settings_set_boolean(settings, "window-maximized", gtk_window_is_maximized(window.cast()))
         }
         editor?.cancelCopies()
+        reminders?.cancelCopies()
         if let libraryObservation { app.library?.stopObserving(libraryObservation) }
         app.windowDidClose(self)
         return true

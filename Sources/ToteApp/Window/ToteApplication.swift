@@ -278,7 +278,7 @@ public final class ToteApplication {
         // Reminder changes still being written in the background are finished first.
         library?.settle(waiting: true)
         windows.forEach { _ = $0.saveOrKeepForNextStart() }
-        windows.forEach { $0.noteEditor?.cancelCopies() }
+        windows.forEach { $0.noteEditor?.cancelCopies(); $0.remindersPane?.cancelCopies() }
     }
 
     /// Where edits that could not be saved at quitting are kept.

@@ -112,6 +112,7 @@ public struct MediaStore: Sendable {
                 guard copied <= input.byteCount else { throw .changedWhileReading }
                 hasher.update(bufferPointer: chunk)
                 try Self.write(chunk, to: output)
+                Self.startWriting(output, at: copied - Int64(count), count: count)
             }
             guard copied == input.byteCount else { throw .changedWhileReading }
             // The data and the size that finds it (the name: `moveIntoPlace`).
@@ -131,6 +132,22 @@ public struct MediaStore: Sendable {
         }
         return reference
     }
+
+    /// Asks the kernel to start writing a chunk out now, without waiting for it
+    /// (sync_file_range(2) with SYNC_FILE_RANGE_WRITE). The fdatasync that ends each copy then
+    /// finds most of the file already on its way to the disk instead of writing all of it
+    /// while the copy waits: per-file syncs of 200 files of 5 MiB took 2.8 s, 1.2 s with this
+    /// (`TOTE_BENCH_COPY_ANATOMY`). Durability is still the fdatasync's; this only starts early.
+    private static func startWriting(_ descriptor: Int32, at offset: Int64, count: Int) {
+        _ = syncFileRange?(descriptor, offset, Int64(count), 2 /* SYNC_FILE_RANGE_WRITE */)
+    }
+
+    /// sync_file_range from the C library, which Glibc's Swift module leaves out (it needs
+    /// _GNU_SOURCE); nil where there is none, and the copy then relies on fdatasync alone.
+    private static let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "sync_file_range") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
+    }()
 
     private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(FileProblem) {
         var offset = 0

@@ -140,13 +140,21 @@ public enum ReminderTransfer {
     /// What a file dropped or pasted onto a list gives: a calendar's to-dos, a contact file's
     /// contacts, or else one reminder titled with the file's name that links a copy kept in
     /// the media folder (`MediaLink`). Call it off the main thread: it copies the file.
-    public static func items(fromFileAt url: URL, media: MediaStore) throws(ReminderFileProblem) -> ICalendarFormat.Import {
-        if isCalendarFile(url.path) || isContactFile(url.path) { return try items(inFileAt: url) }
+    /// With `progress`, the copy shows there and can be cancelled (`FileProblem.cancelled`).
+    public static func items(fromFileAt url: URL, media: MediaStore, progress: FileCopy? = nil)
+        throws(ReminderFileProblem) -> ICalendarFormat.Import {
+        if !isCopiedIntoTheStore(url.path) { return try items(inFileAt: url) }
         let reference: MediaReference
-        do { reference = try media.store(contentsOf: url) } catch { throw .file(error) }
+        do { reference = try media.store(contentsOf: url, progress: progress) } catch { throw .file(error) }
         let title = ReminderEditing.cleanTitle(url.lastPathComponent)
         return .init(items: [Item(title: title.isEmpty ? reference.fileName : title, notes: MediaLink.link(to: reference))],
                      left: 0)
+    }
+
+    /// Whether a file dropped or pasted onto a list is copied into the media store (and so
+    /// shows a placeholder while it is): any file but a calendar or contact file, which is read.
+    public static func isCopiedIntoTheStore(_ path: String) -> Bool {
+        !isCalendarFile(path) && !isContactFile(path)
     }
 
     /// Why a calendar or contact file gave no reminders: it could not be read, or not as what
