@@ -365,7 +365,7 @@ final class NautilusDragTests: EndToEndTestCase {
         }
 
         let cancel = try waitForCenter(of: tote, named: "Cancel", window: toteWindow)
-        try session.xdotool(["mousemove", "\(cancel.x)", "\(cancel.y)", "click", "1"])
+        try session.input(["mousemove", "\(cancel.x)", "\(cancel.y)", "click", "1"])
         try session.waitUntil("the placeholder to go") {
             !((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.hasSuffix("\tCopying “Holiday.mkv”") }
         }
