@@ -59,17 +59,7 @@ struct CopyAnatomy {
     }
 
     private func cp() throws -> Double {
-        let target = try freshFolder()
-        defer { try? FileManager.default.removeItem(at: target) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/cp")
-        process.arguments = files.map(\.path) + [target.path]
-        sync()
-        let start = ContinuousClock.now
-        try process.run()
-        process.waitUntilExit()
-        sync()
-        return milliseconds(ContinuousClock.now - start) / 1000
+        try FileDropBenchmark.copyWithCP(files, into: folder)
     }
 
     private func freshFolder() throws -> URL {

@@ -32,6 +32,11 @@ final class FileDropBenchmark {
 
     /// Seconds `cp` takes to copy the files into a new folder beside them (removed after).
     func copyWithCP() throws -> Double {
+        try Self.copyWithCP(files, into: folder)
+    }
+
+    /// Seconds `cp` takes to copy `files` into a new folder in `folder` (removed after).
+    nonisolated static func copyWithCP(_ files: [URL], into folder: URL) throws -> Double {
         let target = folder.appendingPathComponent("cp-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: target) }

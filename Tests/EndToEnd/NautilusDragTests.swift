@@ -294,37 +294,11 @@ final class NautilusDragTests: EndToEndTestCase {
     /// leaves no file in Tote's media folder; Files keeps its file.
     func testABigFileFromFilesShowsItsPlaceholderAtOnceAndCancelLeavesNothing() throws {
         let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Film: ", folder: "Videos")
-        let video = folder.appendingPathComponent("Holiday.mkv")
-        XCTAssertTrue(FileManager.default.createFile(atPath: video.path, contents: nil))
-        let handle = try FileHandle(forWritingTo: video)
-        try handle.truncate(atOffset: 3 << 30)
-        try handle.close()
-        let cell = try waitForCenter(of: files, named: "Holiday.mkv", window: filesWindow)
+        let (video, cell) = try bigFile(in: folder, files: files, window: filesWindow)
         let after = try session.characterCenters(of: tote, in: "Note body", offsets: [5], window: toteWindow)[0]
 
         try session.drag(from: cell, to: (after.x + 12, after.y))
-        let released = Date()
-        try session.waitUntil("the placeholder", timeout: 10) {
-            let objects = (try? session.accessibleObjects(of: tote)) ?? []
-            return objects.contains { $0.hasSuffix("\tCopying “Holiday.mkv”") }
-                && objects.contains { $0.hasPrefix("progress bar") }
-        }
-        print("placeholder shown \(String(format: "%.2f", Date().timeIntervalSince(released))) s after the release")
-        let media = session.storeLocation.mediaDirectory
-        func inMedia() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? [] }
-        try session.waitUntil("bytes copied") {
-            inMedia().contains { name in
-                let size = (try? FileManager.default.attributesOfItem(atPath: media.appendingPathComponent(name).path))?[.size]
-                return ((size as? NSNumber)?.int64Value ?? 0) > 0
-            }
-        }
-
-        let cancel = try waitForCenter(of: tote, named: "Cancel", window: toteWindow)
-        try session.input(["mousemove", "\(cancel.x)", "\(cancel.y)", "click", "1"])
-        try session.waitUntil("the placeholder to go") {
-            !((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.hasSuffix("\tCopying “Holiday.mkv”") }
-        }
-        try session.waitUntil("no file left in the media folder") { inMedia().isEmpty }
+        try cancelTheCopyOnceItRuns(of: tote, window: toteWindow)
         XCTAssertEqual(try session.text(of: tote, in: "Note body"), "Film: ")
         try session.waitUntil("the note saved without it") { session.store().flatMap { try? $0.notes().first?.body } == "Film: " }
         XCTAssertTrue(FileManager.default.fileExists(atPath: video.path), "Files keeps its file")
@@ -340,14 +314,28 @@ final class NautilusDragTests: EndToEndTestCase {
         let (tote, toteWindow) = try launchTote(width: 620)
         let first = try openList("Trip", showing: "Book the site", of: tote, window: toteWindow)
         let (files, filesWindow, folder) = try openFiles("Videos")
+        let (video, cell) = try bigFile(in: folder, files: files, window: filesWindow)
+
+        try session.drag(from: cell, to: (first.x, first.y + 12))
+        try cancelTheCopyOnceItRuns(of: tote, window: toteWindow)
+        XCTAssertEqual(try session.store()?.reminders(inList: trip).map(\.title), ["Book the site"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: video.path), "Files keeps its file")
+    }
+
+    /// "Holiday.mkv", 3 GB but sparse (it takes no disk to read), in `folder`, and its cell
+    /// in Files.
+    private func bigFile(in folder: URL, files: Process, window: String) throws -> (file: URL, cell: (x: Int, y: Int)) {
         let video = folder.appendingPathComponent("Holiday.mkv")
         XCTAssertTrue(FileManager.default.createFile(atPath: video.path, contents: nil))
         let handle = try FileHandle(forWritingTo: video)
         try handle.truncate(atOffset: 3 << 30)
         try handle.close()
-        let cell = try waitForCenter(of: files, named: "Holiday.mkv", window: filesWindow)
+        return (video, try waitForCenter(of: files, named: "Holiday.mkv", window: window))
+    }
 
-        try session.drag(from: cell, to: (first.x, first.y + 12))
+    /// Right after the drop of "Holiday.mkv": its placeholder with a progress bar is there at
+    /// once, bytes arrive, and its Cancel removes it and leaves no file in the media folder.
+    private func cancelTheCopyOnceItRuns(of tote: Process, window: String) throws {
         let released = Date()
         try session.waitUntil("the placeholder", timeout: 10) {
             let objects = (try? session.accessibleObjects(of: tote)) ?? []
@@ -363,15 +351,12 @@ final class NautilusDragTests: EndToEndTestCase {
                 return ((size as? NSNumber)?.int64Value ?? 0) > 0
             }
         }
-
-        let cancel = try waitForCenter(of: tote, named: "Cancel", window: toteWindow)
+        let cancel = try waitForCenter(of: tote, named: "Cancel", window: window)
         try session.input(["mousemove", "\(cancel.x)", "\(cancel.y)", "click", "1"])
         try session.waitUntil("the placeholder to go") {
             !((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.hasSuffix("\tCopying “Holiday.mkv”") }
         }
         try session.waitUntil("no file left in the media folder") { inMedia().isEmpty }
-        XCTAssertEqual(try session.store()?.reminders(inList: trip).map(\.title), ["Book the site"])
-        XCTAssertTrue(FileManager.default.fileExists(atPath: video.path), "Files keeps its file")
     }
 
     /// A named pipe dragged from Files with a real file: the file arrives, the pipe is

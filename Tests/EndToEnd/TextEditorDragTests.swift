@@ -58,13 +58,25 @@ final class TextEditorDragTests: EndToEndTestCase {
     }
 
     func testTextDraggedFromTheNoteIsCopiedIntoTextEditor() throws {
+        try dragMapFromTheNoteIntoTextEditor(modifier: nil)
+    }
+
+    /// With Shift, Text Editor takes the text as a move (mutter or GDK tell Tote MOVE was
+    /// done): Tote still keeps it.
+    func testShiftDraggingFromTheNoteIntoTextEditorLeavesTheNoteItsText() throws {
+        try dragMapFromTheNoteIntoTextEditor(modifier: "shift")
+    }
+
+    /// Drags "map" out of the note "Bring the map" to the end of Text Editor's "List:",
+    /// holding `modifier`: Text Editor gets it, and the note keeps it.
+    private func dragMapFromTheNoteIntoTextEditor(modifier: String?) throws {
         let (tote, toteWindow, editor, editorWindow) = try sideBySide(noteText: "Bring the map", fileText: "List:\n")
         try session.waitUntil("the note saved") { noteBody() == "Bring the map" }
         try session.focus(toteWindow)
         for _ in 0..<3 { try session.key("shift+Left") }
         let from = try session.characterCenters(of: tote, in: "Note body", offsets: [11], window: toteWindow)[0]
         let after = try session.characterCenters(of: editor, in: "role=text", offsets: [4], window: editorWindow)[0]
-        try session.drag(from: from, to: (after.x + 10, after.y))
+        try session.drag(from: from, to: (after.x + 10, after.y), modifier: modifier)
 
         try session.waitUntil("the text in Text Editor") {
             (try? session.text(of: editor, in: "role=text"))?.contains("List:map") == true
@@ -75,26 +87,6 @@ final class TextEditorDragTests: EndToEndTestCase {
                        "the note keeps its text: Tote never deletes on another app's word")
         XCTAssertEqual(noteBody(), "Bring the map")
         XCTAssertTrue(tote.isRunning)
-    }
-
-    /// With Shift, Text Editor takes the text as a move (mutter or GDK tell Tote MOVE was
-    /// done): Tote still keeps it, since it never deletes on another app's word.
-    func testShiftDraggingFromTheNoteIntoTextEditorLeavesTheNoteItsText() throws {
-        let (tote, toteWindow, editor, editorWindow) = try sideBySide(noteText: "Bring the map", fileText: "List:\n")
-        try session.waitUntil("the note saved") { noteBody() == "Bring the map" }
-        try session.focus(toteWindow)
-        for _ in 0..<3 { try session.key("shift+Left") }
-        let from = try session.characterCenters(of: tote, in: "Note body", offsets: [11], window: toteWindow)[0]
-        let after = try session.characterCenters(of: editor, in: "role=text", offsets: [4], window: editorWindow)[0]
-        try session.drag(from: from, to: (after.x + 10, after.y), modifier: "shift")
-
-        try session.waitUntil("the text in Text Editor") {
-            (try? session.text(of: editor, in: "role=text"))?.contains("List:map") == true
-        }
-        session.pace(0.5)
-        XCTAssertEqual(try session.text(of: tote, in: "Note body"), "Bring the map",
-                       "the note keeps its text after Text Editor's move")
-        XCTAssertEqual(noteBody(), "Bring the map")
     }
 
     /// Shift held over the note while dragging from Text Editor: Tote never answers MOVE to
