@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs a command with a display and a D-Bus session bus, starting Xvfb (xvfb-run) and a bus
 # (dbus-run-session) only when there are none. GSettings stay in memory: tests never touch
-# the user's settings. Where the system allows it (root, or unprivileged user namespaces),
-# everything runs in a PID namespace of its own, so nothing the tests started or the bus
-# activated outlives them.
+# the user's settings. Where the system allows it (as root, as in CI), everything but Xvfb
+# runs in a PID namespace of its own, so nothing the tests started or the bus activated
+# outlives them; elsewhere the tests end what they started by pid.
 set -euo pipefail
 export GSETTINGS_BACKEND=memory
 command=("$@")

@@ -140,15 +140,16 @@ final class DesktopSession {
             environment: environment, log: try logFile(root, "mutter"))
         let socket = root.appendingPathComponent("run/\(display)").path
         let screencast = FileManager.default.isExecutableFile(atPath: "/usr/bin/wireplumber")
+        let inputLog = try logFile(root, "remote-desktop")
         let deadline = Date().addingTimeInterval(20)
         while true {
             if FileManager.default.fileExists(atPath: socket),
-               let input = try? RemoteDesktopInput(
-                   environment: environment, screencast: screencast, log: try logFile(root, "remote-desktop")) {
+               let input = try? RemoteDesktopInput(environment: environment, screencast: screencast, log: inputLog) {
                 return (mutter, input)
             }
             guard Date() < deadline, mutter.isRunning else {
                 mutter.terminate()
+                mutter.waitUntilExit()
                 throw SessionError.failedToStart("mutter")
             }
             usleep(100_000)
@@ -312,6 +313,8 @@ final class DesktopSession {
         let parts = window.split(separator: ":")
         try input(["key", tile.shortcut])
         tiles[window] = tile
+        // From one half to the other the size stays: let mutter move it first.
+        pace(0.3)
         try waitUntil("\(window) tiled \(tile)") {
             let numbers = try atspi(["framebox", String(parts[1]), String(parts[2])]).first?
                 .split(separator: " ").compactMap { Int($0) } ?? []
@@ -410,6 +413,9 @@ final class DesktopSession {
     /// Moves the pointer to `point` and presses the first button there: the start of a drag
     /// a test goes on with `glide` (pausing where it likes) and ends with `mouseup`.
     func press(at point: (x: Int, y: Int)) throws {
+        // Wayland's pointer moves by relative steps, tracked by the driver: each drag starts
+        // from the corner, where the pointer's place is certain, so no drift can carry over.
+        if backend == .wayland { try input(["mousehome"]) }
         try input(["mousemove", "\(point.x)", "\(point.y)"])
         pace(0.2)
         try input(["mousedown", "1"])

@@ -39,7 +39,16 @@ class EndToEndTestCase: XCTestCase {
     func openList(_ name: String, showing first: String, of tote: Process, window: String) throws -> (x: Int, y: Int) {
         let row = try waitForCenter(of: tote, named: "frame=1/\(name)", window: window)
         try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
-        return try waitForCenter(of: tote, named: "frame=1/\(first), not done", window: window)
+        let reminder = "frame=1/\(first), not done"
+        // Under a headless mutter the first click in a window just tiled was once lost
+        // (the row stayed unselected): a person would click again, and so does the test.
+        do {
+            try session.waitUntil("\(name) open", timeout: 4) { (try? session.center(of: tote, named: reminder, window: window)) != nil }
+        } catch is DesktopSession.TimedOut where session.backend == .wayland {
+            session.pace(0.6)
+            try session.input(["click", "1"])
+        }
+        return try waitForCenter(of: tote, named: reminder, window: window)
     }
 
     /// Clicks the note's row in the sidebar of window `frame` (1 is the first) and waits

@@ -85,7 +85,9 @@ extension NoteEditor {
     /// slider, the Cancel of a file being copied in), which takes its own presses, selected
     /// or not.
     private func isOnControl(atWidgetX x: Double, y: Double) -> Bool {
-        let controls = [gtk_button_get_type(), gtk_check_button_get_type(), gtk_range_get_type(), gtk_media_controls_get_type()]
+        // A player's buttons and slider, not the whole bar: an audio clip is mostly bar, and
+        // a selected clip must still be grabbed by it.
+        let controls = [gtk_button_get_type(), gtk_check_button_get_type(), gtk_range_get_type()]
         var widget = gtk_widget_pick(textView, x, y, GTK_PICK_DEFAULT)
         while let current = widget, current != textView {
             let instance = UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self)
@@ -564,8 +566,9 @@ extension NoteEditor {
         gtk_text_view_window_to_buffer_coords(textView.cast(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
         var iter = GtkTextIter()
         var trailing: Int32 = 0
-        // Past the end of a line it gives that line's end, which is what a drop there means.
-        _ = gtk_text_view_get_iter_at_position(textView.cast(), &iter, &trailing, bufferX, bufferY)
-        return (Int(gtk_text_iter_get_offset(&iter)), Int(trailing))
+        let overText = gtk_text_view_get_iter_at_position(textView.cast(), &iter, &trailing, bufferX, bufferY).isTrue
+        let offset = Int(gtk_text_iter_get_offset(&iter))
+        // Beside a line, past its end: on its line break, as GTK paints a selected one there.
+        return overText ? (offset, Int(trailing)) : (offset + Int(trailing), 0)
     }
 }

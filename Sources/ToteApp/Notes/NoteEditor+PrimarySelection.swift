@@ -21,13 +21,22 @@ extension NoteEditor {
               gtk_window_is_active(window) == 0,
               let primary = gtk_widget_get_primary_clipboard(textView)
         else { return }
+        // Letting go of a primary selection the buffer still owns collapses the selection,
+        // as losing it does: the selection is put back.
+        let kept = selection
         gtk_text_buffer_remove_selection_clipboard(buffer, primary)
+        placeSelection(kept)
         releasedPrimary = primary
         guard !watchesKeyboardForPrimary else { return }
         watchesKeyboardForPrimary = true
         window.connect("notify::is-active") { [weak self] (_: UnsafeMutableRawPointer?) in
-            guard let self, gtk_window_is_active(window) != 0 else { return }
-            self.claimPrimaryAgain(reselecting: true)
+            guard gtk_window_is_active(window) != 0 else { return }
+            // A turn of the main loop later: the window's activation and the keyboard come
+            // in separate messages, and a claim made before the keyboard is cancelled.
+            Task { @MainActor [weak self] in
+                guard let self, gtk_window_is_active(window) != 0 else { return }
+                self.claimPrimaryAgain(reselecting: true)
+            }
         }
         // Before GtkTextView's own unrealize, which lets go of the primary selection it added.
         textView.connect("unrealize") { [weak self] in self?.claimPrimaryAgain(reselecting: false) }

@@ -5,8 +5,8 @@ import ToteCore
 /// type first) and answers with the drop matrix's action.
 @MainActor
 enum DropTargets {
-    /// A new drop target taking `mimeTypes` with COPY or MOVE, or asking (a copy:
-    /// `DropAction.offered`); owned by the caller until added to a widget. A target taking
+    /// A new drop target taking `mimeTypes`, declaring at each motion the actions of its
+    /// decision (`answer(_:with:)`); owned by the caller until added to a widget. A target taking
     /// files takes them from the document portal too (`FileList.portalMIMETypes`).
     static func make(accepting mimeTypes: [String]) -> OpaquePointer {
         let mimeTypes = FileList.accepting(mimeTypes)
@@ -40,7 +40,12 @@ enum DropTargets {
         for signal in ["drag-enter", "drag-motion"] {
             target.connectDropMotion(signal) { drop, x, y in
                 guard let decision = decide(drop, x, y) else { return 0 }
-                gtk_drop_target_async_set_actions(target, GdkDragAction(GDKDropActions.declared(decision)))
+                var declared = GDKDropActions.declared(decision)
+                // A drop that asks is taken as a copy (`DropAction.offered`): GDK on X11 only
+                // lets the answer be what the drop offers, which may be ASK alone.
+                let offered = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
+                if decision.answer == .copy, offered & GDK_ACTION_ASK.rawValue != 0 { declared |= GDK_ACTION_ASK.rawValue }
+                gtk_drop_target_async_set_actions(target, GdkDragAction(declared))
                 return GDKDropActions.answer(decision)
             }
         }

@@ -65,11 +65,15 @@ def scope(app, name):
 def main():
     if sys.argv[1] == "frames":
         for app in pyatspi.Registry.getDesktop(0):
-            if app is None or (len(sys.argv) > 2 and app.get_process_id() != int(sys.argv[2])):
+            try:  # an application that has just quit may still be listed
+                pid = app.get_process_id() if app is not None else None
+                if pid is None or (len(sys.argv) > 2 and pid != int(sys.argv[2])):
+                    continue
+                frames = [child for child in app if child is not None and child.getRoleName() == "frame"]
+                for index, frame in enumerate(frames, 1):
+                    print(f"{pid}\t{index}\t{(frame.name or '').replace(chr(10), ' ')}")
+            except Exception:  # noqa: BLE001
                 continue
-            frames = [child for child in app if child is not None and child.getRoleName() == "frame"]
-            for index, frame in enumerate(frames, 1):
-                print(f"{app.get_process_id()}\t{index}\t{(frame.name or '').replace(chr(10), ' ')}")
         return
     command, pid = sys.argv[1], int(sys.argv[2])
     app = application(pid)

@@ -4,7 +4,8 @@
 Reads one command per line on stdin, in xdotool's command language (a JSON list of words,
 commands may be chained): mousemove X Y, click [--repeat N] BUTTON, mousedown BUTTON,
 mouseup BUTTON, key [--delay MS] KEY..., keydown KEY, keyup KEY, type [--delay MS] TEXT.
-Also: screenshot PATH, a PNG of the screen (with --screencast, which needs PipeWire and
+Also: mousehome, the pointer pushed into the top left corner again (its position is known
+for sure there); screenshot PATH, a PNG of the screen (with --screencast, which needs PipeWire and
 WirePlumber running in the session). Answers "ok" or "error: ..." on a line of its own.
 
 The RemoteDesktop session belongs to the D-Bus connection that made it, so this process
@@ -135,7 +136,10 @@ def run(desktop, words):
 
     while index < len(words):
         command = take()
-        if command == "mousemove":
+        if command == "mousehome":  # not xdotool's: the pointer back to where it is known
+            desktop.relative(-10000, -10000)
+            desktop.x, desktop.y = 0, 0
+        elif command == "mousemove":
             x, y = int(take()), int(take())
             desktop.move(x, y)
         elif command in ("click", "mousedown", "mouseup"):
@@ -185,8 +189,8 @@ def main():
         try:
             run(desktop, json.loads(line))
             print("ok", flush=True)
-        except (ValueError, IndexError, GLib.Error, OSError, subprocess.SubprocessError) as error:
-            print(f"error: {error}", flush=True)
+        except Exception as error:  # noqa: BLE001 - any mistake in a command is that command's answer
+            print(f"error: {type(error).__name__}: {error}", flush=True)
 
 
 main()
