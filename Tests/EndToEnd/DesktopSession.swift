@@ -261,14 +261,10 @@ final class DesktopSession {
     /// keyboard, and a window's place must be known to aim at it), and one already placed is
     /// clicked in its title bar.
     private func takeKeyboard(_ window: String) throws {
-        switch backend {
-        case .x11: try xdotool(["windowfocus", "--sync", window])
-        case .wayland:
-            if tiles[window] == nil {
-                try tile(window, .left)
-            } else {
-                try focus(window)
-            }
+        if backend == .wayland, tiles[window] == nil {
+            try tile(window, .left)
+        } else {
+            try focus(window)
         }
     }
 
