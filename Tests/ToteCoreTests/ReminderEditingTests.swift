@@ -32,6 +32,16 @@ import Testing
                 == ReminderEditing.maximumTitleLength)
     }
 
+    /// Titles replace exactly the scalars Unicode calls controls (and the attachment character).
+    @Test func titlesReplaceExactlyTheControls() {
+        for value in UInt32(0)...0x2FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let control = scalar.properties.generalCategory == .control || scalar == "\u{FFFC}"
+            #expect(ReminderEditing.isReplacedInTitles(scalar) == control, "U+\(String(value, radix: 16))")
+        }
+        #expect(ReminderEditing.cleanTitle("a\u{85}b\u{FFFC}c\u{7}d\u{A0}e") == "a b c d\u{A0}e")
+    }
+
     @Test func addingAppendsAndEmptyTitlesAreRefused() throws {
         let (store, folder) = try makeStore()
         defer { withExtendedLifetime(folder) {} }

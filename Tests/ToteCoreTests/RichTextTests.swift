@@ -31,6 +31,42 @@ import Testing
         #expect(text.paragraphs.count == 4)
     }
 
+    /// The one-pass reader of plain text splits and cleans exactly as splitting on every line
+    /// break and dropping scalar by scalar does, on random text made of every scalar it treats
+    /// specially and some it doesn't (every UTF-8 width), with lengths in scalars.
+    @Test func plainTextReadsAsTheScalarByScalarRuleSays() {
+        let alphabet: [Unicode.Scalar] = ["a", " ", "\t", "\n", "\r", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}",
+                                          "\u{9F}", "\u{A0}", "é", "\u{301}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{FFFC}",
+                                          "\u{FFFD}", "\u{FFFB}", "日", "🙂", "\u{10FFFF}"]
+        func reference(_ text: String) -> [String] {
+            var lines: [String] = [""]
+            var previousWasCR = false
+            for scalar in text.unicodeScalars {
+                defer { previousWasCR = scalar == "\r" }
+                switch scalar {
+                case "\n" where previousWasCR: continue
+                case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": lines.append("")
+                case "\t": lines[lines.count - 1].unicodeScalars.append(scalar)
+                case Attachment.character: continue
+                default:
+                    if scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value) { continue }
+                    lines[lines.count - 1].unicodeScalars.append(scalar)
+                }
+            }
+            return lines
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...40, using: &generator) { text.append(alphabet.randomElement(using: &generator)!) }
+            let read = RichText(plain: String(text))
+            let expected = reference(String(text))
+            #expect(read.paragraphs.map { Array($0.plainText.unicodeScalars) } == expected.map { Array($0.unicodeScalars) },
+                    "\(String(text).debugDescription)")
+            #expect(read.paragraphs.map(\.length) == expected.map(\.unicodeScalars.count))
+        }
+    }
+
     /// The readers' own trimming drops exactly what Foundation's `trimmingCharacters` drops,
     /// for every scalar of the Basic Multilingual Plane (where all of those are), alone and
     /// around text, and for mixed ends.

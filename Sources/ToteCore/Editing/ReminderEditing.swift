@@ -9,13 +9,18 @@ public enum ReminderEditing {
     /// A title as a list shows it: one line, no control characters, trimmed, at most
     /// `maximumTitleLength` characters. Empty when nothing is left.
     public static func cleanTitle(_ text: String) -> String {
-        let scalars = text.unicodeScalars.map { scalar -> Character in
-            if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
-            if scalar.properties.generalCategory == .control || scalar == "\u{FFFC}" { return " " }
-            return Character(scalar)
+        var cleaned = text
+        if text.unicodeScalars.contains(where: isReplacedInTitles) {
+            cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map { isReplacedInTitles($0) ? " " : $0 }))
         }
-        let trimmed = String(scalars).trimmingSpacesAndNewlines()
+        let trimmed = cleaned.trimmingSpacesAndNewlines()
         return String(trimmed.prefix(maximumTitleLength))
+    }
+
+    /// Controls (general category Cc, which is exactly these two ranges: asking the scalar's
+    /// properties took a table lookup per character) and the attachment character.
+    static func isReplacedInTitles(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{FFFC}"
     }
 
     /// The rows a list shows, in order: all of them, or only those not done.

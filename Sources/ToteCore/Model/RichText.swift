@@ -17,6 +17,15 @@ public struct Run: Hashable, Sendable {
         self.length = text.unicodeScalars.count
     }
 
+    /// Text already cleaned (no paragraph break, attachment character or control but tab)
+    /// and its length in scalars.
+    init(cleanText text: String, length: Int, style: TextStyle) {
+        self.text = text
+        self.style = style
+        self.attachment = nil
+        self.length = length
+    }
+
     public init(attachment: Attachment, style: TextStyle = .plain) {
         self.text = String(Attachment.character)
         self.style = style
@@ -103,18 +112,56 @@ public struct RichText: Hashable, Sendable {
 
     /// Text from outside: line breaks of every convention become paragraph breaks; the
     /// attachment character and control characters other than tab are dropped.
+    /// One pass over the UTF-8 bytes (a String's are valid): a scalar-by-scalar filter, split
+    /// and join took about 25 ms for 64 KB in the fuzz target.
     public init(plain text: String, style: TextStyle = .plain, paragraphStyle: ParagraphStyle = .body) {
-        let normalized = text.replacingLineBreaks()
-        paragraphs = normalized.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter(Self.isAllowed)))
-            return Paragraph(style: paragraphStyle, runs: [Run(clean, style: style)])
+        var text = text
+        paragraphs = text.withUTF8 { bytes in
+            var paragraphs: [Paragraph] = []
+            var line: [UInt8] = []
+            line.reserveCapacity(min(bytes.count, 4096))
+            var scalars = 0
+            func endLine() {
+                let run = Run(cleanText: String(decoding: line, as: UTF8.self), length: scalars, style: style)
+                paragraphs.append(Paragraph(style: paragraphStyle, runs: [run]))
+                line.removeAll(keepingCapacity: true)
+                scalars = 0
+            }
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    switch byte {
+                    case 0x0D:  // CR, and CR LF
+                        endLine()
+                        if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
+                    case 0x0A:
+                        endLine()
+                    case 0x09, 0x20..<0x7F:
+                        line.append(byte)
+                        scalars += 1
+                    default:  // C0 controls and DEL
+                        break
+                    }
+                    index += 1
+                    continue
+                }
+                let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                switch (byte, bytes[index + 1], width == 3 ? bytes[index + 2] : 0) {
+                case (0xC2, 0x85, _), (0xE2, 0x80, 0xA8), (0xE2, 0x80, 0xA9):  // NEL, LS, PS
+                    endLine()
+                case (0xC2, 0x80...0x9F, _), (0xEF, 0xBF, 0xBC):  // C1 controls, the attachment character
+                    break
+                default:
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + width]))
+                    scalars += 1
+                }
+                index += width
+            }
+            endLine()
+            return paragraphs
         }
-    }
-
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar == "\t" { return true }
-        if scalar == Attachment.character { return false }
-        return !(scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value))
     }
 
     public var length: Int { paragraphs.reduce(paragraphs.count - 1) { $0 + $1.length } }
