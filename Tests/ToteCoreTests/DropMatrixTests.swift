@@ -80,6 +80,21 @@ import Testing
         #expect(DropMatrix.decide(dragging: text, onto: .listRow(listA), offered: shift)?.declared == [.copy, .move])
     }
 
+    /// Files dropped on the sidebar's notes come from another app and are copied, as anywhere
+    /// else (Shift alone offers only the move, which would have the app delete them);
+    /// Tote's own drags offer files for other apps only and are refused there.
+    @Test func theNotesTakeOnlyAnotherAppsFilesAsACopy() {
+        for offered in [all, ctrl] {
+            let decision = DropMatrix.decide(dragging: .otherApp, onto: .notes, offered: offered)
+            #expect(decision?.action == .copy && decision?.declared == [.copy], "\(offered)")
+        }
+        #expect(DropMatrix.decide(dragging: .otherApp, onto: .notes, offered: shift) == nil)
+        for subject in [text, rows, DragSubject.note(noteA), .reminderList(listA)] {
+            #expect(DropMatrix.decide(dragging: subject, onto: .notes, offered: all) == nil, "\(subject)")
+        }
+        #expect(DropDestination.notes.container == nil)
+    }
+
     @Test func aDropThatAsksIsACopy() {
         #expect(DropAction.offered(copy: false, move: false, ask: true) == [.copy])
         #expect(DropAction.offered(copy: false, move: true, ask: true) == [.copy, .move])

@@ -12,6 +12,15 @@ enum GDKDropActions {
                                   ask: actions & GDK_ACTION_ASK.rawValue != 0)
     }
 
+    /// What a drag carries, as the drop matrix sees it: one of Tote's own drags by its
+    /// session, anything else as another app's.
+    static func subject(of drop: UnsafeMutableRawPointer) -> DragSubject {
+        if let session = NoteDragSession.of(drop) { return .noteContent(note: session.noteID, range: session.range) }
+        if let session = ReminderDragSession.of(drop) { return .reminders(list: session.listID, ids: session.ids) }
+        if let session = SidebarDragSession.of(drop) { return session.subject }
+        return .otherApp
+    }
+
     /// Whether a drop is the end of `drag` (a drag this process started).
     static func isDrop(_ drop: UnsafeMutableRawPointer, of drag: UnsafeMutableRawPointer?) -> Bool {
         guard let drag else { return false }

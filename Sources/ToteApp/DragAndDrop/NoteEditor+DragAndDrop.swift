@@ -204,12 +204,7 @@ extension NoteEditor {
     /// What a drag over the text carries, as the drop matrix sees it, with the session when
     /// it is a drag of note text from this process.
     private func subject(of drop: UnsafeMutableRawPointer) -> (DragSubject, NoteDragSession?) {
-        if let session = NoteDragSession.of(drop) {
-            return (.noteContent(note: session.noteID, range: session.range), session)
-        }
-        if let session = ReminderDragSession.of(drop) { return (.reminders(list: session.listID, ids: session.ids), nil) }
-        if let session = SidebarDragSession.of(drop) { return (session.subject, nil) }
-        return (.otherApp, nil)
+        (GDKDropActions.subject(of: drop), NoteDragSession.of(drop))
     }
 
     /// The matrix's decision for a drag at `offset` of the shown note.

@@ -65,17 +65,9 @@ extension RemindersPane {
         gtk_widget_add_controller(view.dropArea, target)
     }
 
-    /// What a drag carries, as the drop matrix sees it.
-    private func subject(of drop: UnsafeMutableRawPointer) -> DragSubject {
-        if let session = ReminderDragSession.of(drop) { return .reminders(list: session.listID, ids: session.ids) }
-        if let session = SidebarDragSession.of(drop) { return session.subject }
-        if let session = NoteDragSession.of(drop) { return .noteContent(note: session.noteID, range: session.range) }
-        return .otherApp
-    }
-
     /// The matrix's decision for a drag landing in `destination`.
     func decision(for drop: UnsafeMutableRawPointer, onto destination: DropDestination) -> DropMatrix.Decision? {
-        decision(dragging: subject(of: drop), offered: GDKDropActions.offered(drop), onto: destination)
+        decision(dragging: GDKDropActions.subject(of: drop), offered: GDKDropActions.offered(drop), onto: destination)
     }
 
     func decision(dragging subject: DragSubject, offered: Set<DropAction>, onto destination: DropDestination)
@@ -103,7 +95,7 @@ extension RemindersPane {
     }
 
     private func dropMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> DropMatrix.Decision? {
-        motion(dragging: subject(of: drop), offered: GDKDropActions.offered(drop), x: x, y: y)
+        motion(dragging: GDKDropActions.subject(of: drop), offered: GDKDropActions.offered(drop), x: x, y: y)
     }
 
     /// The work of one drag-motion event over the list: the row under the pointer, the drop

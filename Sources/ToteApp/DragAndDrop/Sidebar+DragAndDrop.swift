@@ -34,17 +34,13 @@ extension Sidebar {
     /// out comes back), others are named in a toast (`onNoteFilesDrop`).
     func enableNoteFileDrops() {
         let target = DropTargets.make(accepting: [FileList.mimeType])
-        // Files from another app are copied, whatever is held: COPY alone is declared, so a
-        // Wayland compositor never picks MOVE for Shift (`DropMatrix.Decision.declared`).
-        gtk_drop_target_async_set_actions(target, GDK_ACTION_COPY)
-        for signal in ["drag-enter", "drag-motion"] {
-            target.connectDropMotion(signal) { drop, _, _ in
-                Self.isFromTote(drop) ? 0 : GDK_ACTION_COPY.rawValue
-            }
+        func decision(_ drop: UnsafeMutableRawPointer) -> DropMatrix.Decision? {
+            DropMatrix.decide(dragging: GDKDropActions.subject(of: drop), onto: .notes, offered: GDKDropActions.offered(drop))
         }
+        DropTargets.answer(target) { drop, _, _ in decision(drop) }
         target.connectDrop { [weak self] drop, _, _ in
             if let self { gtk_widget_unset_state_flags(self.notesBox, GTK_STATE_FLAG_DROP_ACTIVE) }
-            guard !Self.isFromTote(drop) else { return false }
+            guard decision(drop) != nil else { return false }
             g_object_ref(drop)
             ContentTransfer.readDrop(drop, mimeTypes: [FileList.mimeType], limit: 1 << 20) { [weak self] result in
                 defer { g_object_unref(drop) }
@@ -56,11 +52,6 @@ extension Sidebar {
             return true
         }
         gtk_widget_add_controller(notesBox, target)
-    }
-
-    /// Tote's own drags (a note's row, reminders, note text) offer files for other apps only.
-    private static func isFromTote(_ drop: UnsafeMutableRawPointer) -> Bool {
-        SidebarDragSession.of(drop) != nil || ReminderDragSession.of(drop) != nil || NoteDragSession.of(drop) != nil
     }
 
     /// Lists drag to reorder (within Tote only); notes drag out whole (`onPrepareNoteDrag`).

@@ -10,6 +10,8 @@ public enum DropDestination: Hashable, Sendable {
     case noteRow(UUID)
     /// A list's sidebar row: reminders go at the end of the list.
     case listRow(UUID)
+    /// The sidebar's notes, not one of them: note files from another app become notes.
+    case notes
     /// Another application: Files, Text Editor, a browser.
     case otherApp
 
@@ -18,7 +20,7 @@ public enum DropDestination: Hashable, Sendable {
         switch self {
         case .note(let id, _), .noteRow(let id): return .note(id)
         case .list(let id, _), .listRow(let id): return .list(id)
-        case .otherApp: return nil
+        case .notes, .otherApp: return nil
         }
     }
 }

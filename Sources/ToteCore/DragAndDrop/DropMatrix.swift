@@ -57,6 +57,7 @@ public enum DropMatrix {
         case (.otherApp, .otherApp): return nil
         case (_, .otherApp): return .toOtherApp
         case (.otherApp, _): return .fromOtherApp
+        case (_, .notes): return nil  // what Tote drags is already in it
         case (.noteContent(let source, _), .note(let target, _)):
             return source == target ? .withinNote : .noteToNote
         case (.noteContent(let source, _), .noteRow(let target)):
