@@ -43,27 +43,11 @@ extension NoteEditor {
     /// own never opens.
     func installContextMenu() {
         contextMenu = ContextMenu(on: textView) { Self.contextMenuModel() }
-        let click = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_SECONDARY))
-        let longPress = gtk_gesture_long_press_new()!
-        gtk_gesture_single_set_touch_only(longPress.opaque, true.g)
-        for gesture in [click, longPress] {
-            gtk_event_controller_set_propagation_phase(gesture.opaque, GTK_PHASE_CAPTURE)
-            gtk_widget_add_controller(textView, gesture.opaque)
-        }
-        // The menu's grab takes the release: the gesture is reset, or it would wait for that
-        // release and miss the next press (every other right click opened nothing).
-        click.connectPressed { [weak self] _, x, y in
+        ContextMenu.openOnSecondaryPress(on: textView, phase: GTK_PHASE_CAPTURE) { [weak self] x, y in
             // A left press held in the selection is not a click that ends in placing the caret.
             self?.pressInSelection = nil
-            gtk_gesture_set_state(click.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
             self?.showContextMenu(atX: x, y: y, placingCaret: true)
-            gtk_event_controller_reset(click.opaque)
-        }
-        longPress.connectPosition("pressed") { [weak self] x, y in
-            gtk_gesture_set_state(longPress.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
-            self?.showContextMenu(atX: x, y: y, placingCaret: true)
-            gtk_event_controller_reset(longPress.opaque)
+            return true
         }
         addShortcuts(to: textView, [
             ("<Shift>F10", { [weak self] in self?.showContextMenuAtCaret(); return true }),

@@ -77,3 +77,32 @@ final class ContextMenu {
         gtk_widget_unparent(popover)
     }
 }
+
+extension ContextMenu {
+    /// Calls `open` with the point of a right click or a touch long press on `widget`. When it
+    /// opens a menu (returns true) the press is claimed, and the gesture is reset: the menu's
+    /// grab takes the release, and a gesture still waiting for it missed the next press.
+    static func openOnSecondaryPress(
+        on widget: WidgetPointer, phase: GtkPropagationPhase = GTK_PHASE_BUBBLE,
+        _ open: @escaping @MainActor (_ x: Double, _ y: Double) -> Bool
+    ) {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_SECONDARY))
+        let longPress = gtk_gesture_long_press_new()!
+        gtk_gesture_single_set_touch_only(longPress.opaque, true.g)
+        for gesture in [click, longPress] {
+            gtk_event_controller_set_propagation_phase(gesture.opaque, phase)
+            gtk_widget_add_controller(widget, gesture.opaque)
+        }
+        click.connectPressed { _, x, y in
+            guard open(x, y) else { return }
+            gtk_gesture_set_state(click.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+            gtk_event_controller_reset(click.opaque)
+        }
+        longPress.connectPosition("pressed") { x, y in
+            guard open(x, y) else { return }
+            gtk_gesture_set_state(longPress.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+            gtk_event_controller_reset(longPress.opaque)
+        }
+    }
+}

@@ -184,14 +184,10 @@ final class ReminderListView {
         addButton.connect("clicked") { [weak self] in self?.submitNewReminder() }
 
         installDragSource()
-        let menuClick = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(menuClick.opaque, guint(GDK_BUTTON_SECONDARY))
-        menuClick.connectPressed { [weak self] _, x, y in
+        ContextMenu.openOnSecondaryPress(on: listView) { [weak self] x, y in
             self?.secondaryClick(x: x, y: y)
-            // The menu's grab takes the release; unreset, the gesture missed the next press.
-            gtk_event_controller_reset(menuClick.opaque)
+            return true
         }
-        gtk_widget_add_controller(listView, menuClick.opaque)
     }
 
     isolated deinit {

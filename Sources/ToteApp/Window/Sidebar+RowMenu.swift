@@ -34,21 +34,9 @@ extension Sidebar {
         for box in [notesBox, listsBox] {
             let menu = ContextMenu(on: box) { Self.rowMenuModel() }
             rowMenus.append(menu)
-            let click = gtk_gesture_click_new()!
-            gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_SECONDARY))
-            let longPress = gtk_gesture_long_press_new()!
-            gtk_gesture_single_set_touch_only(longPress.opaque, true.g)
-            for gesture in [click, longPress] { gtk_widget_add_controller(box, gesture.opaque) }
-            click.connectPressed { [weak self] _, x, y in
-                guard let self, self.showRowMenu(in: box, menu: menu, atX: x, y: y) else { return }
-                gtk_gesture_set_state(click.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
-                // The menu's grab takes the release: reset, or the next press would be missed.
-                gtk_event_controller_reset(click.opaque)
-            }
-            longPress.connectPosition("pressed") { [weak self] x, y in
-                guard let self, self.showRowMenu(in: box, menu: menu, atX: x, y: y) else { return }
-                gtk_gesture_set_state(longPress.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
-                gtk_event_controller_reset(longPress.opaque)
+            ContextMenu.openOnSecondaryPress(on: box) { [weak self, weak menu] x, y in
+                guard let self, let menu else { return false }
+                return self.showRowMenu(in: box, menu: menu, atX: x, y: y)
             }
             let fromKeyboard: @MainActor () -> Bool = { [weak self] in
                 // The focused row, or the selected one when the list itself has the focus.
