@@ -17,8 +17,8 @@ class EndToEndTestCase: XCTestCase {
     /// Starts Tote (with `extra` in its environment), waits for its window, and makes a note
     /// with Ctrl+N, leaving its title empty: Return goes from the title to the body, which
     /// then has focus.
-    func launchToteWithNewNote(extra: [String: String] = [:]) throws -> Process {
-        let tote = try session.launchTote(extra: extra)
+    func launchToteWithNewNote(extra: [String: String] = [:], asAUser: Bool = false) throws -> Process {
+        let tote = try session.launchTote(extra: extra, asAUser: asAUser)
         _ = try session.waitForWindow(of: tote)
         try session.key("ctrl+n")
         try session.waitUntil("the new note in the store") { (try? session.store()?.notes().count) == 1 }

@@ -28,9 +28,9 @@ final class NautilusDragTests: EndToEndTestCase {
 
     /// A new note holding `text` on the left, Files showing `folder` on the right.
     private func noteBesideFiles(
-        typing text: String, folder name: String
+        typing text: String, folder name: String, asAUser: Bool = false
     ) throws -> (tote: Process, toteWindow: String, files: Process, filesWindow: String, folder: URL) {
-        let tote = try launchToteWithNewNote()
+        let tote = try launchToteWithNewNote(asAUser: asAUser)
         try session.type(text)
         let toteWindow = try session.waitForWindow(of: tote)
         try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
@@ -383,6 +383,68 @@ final class NautilusDragTests: EndToEndTestCase {
         // One a line; the pipe's placeholder went (with its line, unless it came first).
         let text = try XCTUnwrap(session.store()?.notes().first?.richText().plainText)
         XCTAssertTrue(["Inbox: \u{FFFC}", "Inbox: \n\u{FFFC}"].contains(text), text.debugDescription)
+    }
+
+    /// A file its owner may not read (mode 000), dragged from Files with a readable one: the
+    /// readable one arrives, the other is refused by name with the reason, and the note keeps
+    /// its text. Tote runs as a user would (as root it could read anything).
+    func testAnUnreadableFileDraggedFromFilesIsRefusedByNameAndTheOtherArrives() throws {
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Inbox: ", folder: "Locked",
+                                                                                 asAUser: true)
+        let secret = folder.appendingPathComponent("secret.txt")
+        try Data("secret\n".utf8).write(to: secret)
+        XCTAssertEqual(chmod(secret.path, 0), 0)
+        defer { chmod(secret.path, 0o644) }
+        let secretCell = try waitForCenter(of: files, named: "secret.txt", window: filesWindow)
+        let keptCell = try waitForCenter(of: files, named: "kept.txt", window: filesWindow)
+        try session.input(["mousemove", "\(secretCell.x)", "\(secretCell.y)", "click", "1"])
+        session.pace(0.3)
+        try session.input(["mousemove", "\(keptCell.x)", "\(keptCell.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        session.pace(0.3)
+        let after = try session.characterCenters(of: tote, in: "Note body", offsets: [6], window: toteWindow)[0]
+
+        try session.drag(from: keptCell, to: (after.x + 12, after.y))
+        try session.waitUntil("the toast naming the unreadable file", timeout: 15) {
+            ((try? session.accessibleObjects(of: tote)) ?? []).contains {
+                $0.contains("Could not insert “secret.txt”: you don't have permission to read it")
+            }
+        }
+        try session.waitUntil("kept.txt in the note", timeout: 15) {
+            (try? session.store()?.notes().first?.richText().attachments.map(\.fileName)) == ["kept.txt"]
+        }
+        let text = try XCTUnwrap(session.store()?.notes().first?.richText().plainText)
+        XCTAssertTrue(["Inbox: \u{FFFC}", "Inbox: \n\u{FFFC}"].contains(text), text.debugDescription)
+    }
+
+    /// A file dragged from Files into a note whose data folder is on a full disk (a 4 MB
+    /// tmpfs, filled): a toast says the disk is full, the note keeps what it held, and no
+    /// part of the file is left in the store's media folder.
+    func testAFileDraggedFromFilesOntoAFullDiskIsRefusedAndNothingIsLost() throws {
+        try XCTSkipUnless(getuid() == 0, "mounting a small disk needs root (CI runs as root)")
+        let data = session.root.appendingPathComponent("data")
+        XCTAssertEqual(try DesktopSession.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tote-e2e-disk", data.path]), 0)
+        defer { _ = try? DesktopSession.run("/bin/umount", ["-l", data.path]) }
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Trip: ", folder: "Maps")
+        try session.waitUntil("the typing saved") {
+            (try? session.store()?.notes().first?.richText().plainText) == "Trip: "
+        }
+        try Data(repeating: 7, count: 8 << 20).write(to: folder.appendingPathComponent("map.pdf"))
+        let filler = data.appendingPathComponent("filler")
+        _ = try? DesktopSession.run("/bin/dd", ["if=/dev/zero", "of=\(filler.path)", "bs=64k"])
+        let mapCell = try waitForCenter(of: files, named: "map.pdf", window: filesWindow)
+        let after = try session.characterCenters(of: tote, in: "Note body", offsets: [5], window: toteWindow)[0]
+
+        try session.drag(from: mapCell, to: (after.x + 12, after.y))
+        try session.waitUntil("the toast saying the disk is full", timeout: 20) {
+            ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("Could not insert “map.pdf”: the disk is full") }
+        }
+        try session.waitUntil("the placeholder gone from the note") {
+            (try? session.text(of: tote, in: "frame=1/Note body")) == "Trip: "
+        }
+        XCTAssertEqual(try session.store()?.notes().first?.richText().plainText, "Trip: ", "the note keeps its text")
+        let media = session.storeLocation.mediaDirectory
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? [], [], "no partial file")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("map.pdf").path), "Files keeps it")
     }
 
     /// A calendar file dragged from Files onto a list: its to-dos become reminders there, as
