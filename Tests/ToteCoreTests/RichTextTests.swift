@@ -67,6 +67,22 @@ import Testing
         }
     }
 
+    /// The readers' lines are what splitting by Characters at `isNewline` gives, on random
+    /// text of every newline, CR LF, combining marks after them and other scalars.
+    @Test func linesSplitAsCharactersDo() {
+        let alphabet: [String] = ["a", "é", "\u{301}", " ", "\n", "\r", "\r\n", "\u{B}", "\u{C}", "\u{85}", "\u{2028}",
+                                  "\u{2029}", "\u{1F1EB}", "🙂", "\u{200D}", "\t"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            for omitting in [false, true] {
+                let expected = text.split(omittingEmptySubsequences: omitting, whereSeparator: \.isNewline).map { Array($0.unicodeScalars) }
+                #expect(text.lines(omittingEmpty: omitting).map { Array($0.unicodeScalars) } == expected, "\(text.debugDescription)")
+                #expect(text.lines(omittingEmpty: omitting, limit: 2).map { Array($0.unicodeScalars) } == Array(expected.prefix(2)))
+            }
+        }
+    }
+
     /// The readers' own trimming drops exactly what Foundation's `trimmingCharacters` drops,
     /// for every scalar of the Basic Multilingual Plane (where all of those are), alone and
     /// around text, and for mixed ends.

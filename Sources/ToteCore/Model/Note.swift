@@ -37,7 +37,7 @@ extension Note {
     public var displayTitle: String? { Self.displayTitle(title: title, body: body) }
 
     public static func displayTitle(title: String, body: String) -> String? {
-        let candidates = [title] + body.split(whereSeparator: \.isNewline).prefix(50).map(String.init)
+        let candidates = [title] + body.lines(omittingEmpty: true, limit: 50).map(String.init)
         guard let line = candidates.lazy
             .map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) })
             .first(where: { !$0.isEmpty })

@@ -291,6 +291,34 @@ extension String {
     }
 }
 
+extension String {
+    /// The lines, split where `Character.isNewline` splits (at LF, VT, FF, CR, CR LF, NEL, LS
+    /// and PS; a newline never joins a grapheme but CR LF), walking scalars: splitting by
+    /// Characters found every grapheme boundary of every line, most of the readers' time.
+    /// At most `limit` lines.
+    func lines(omittingEmpty: Bool, limit: Int = .max) -> [Substring] {
+        var lines: [Substring] = []
+        let scalars = unicodeScalars
+        var start = scalars.startIndex
+        var index = start
+        while index != scalars.endIndex, lines.count < limit {
+            let scalar = scalars[index]
+            guard scalar.isFoundationNewline else {
+                index = scalars.index(after: index)
+                continue
+            }
+            if !omittingEmpty || start != index { lines.append(Substring(scalars[start..<index])) }
+            index = scalars.index(after: index)
+            if scalar == "\r", index != scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+            start = index
+        }
+        if lines.count < limit, !omittingEmpty || start != scalars.endIndex {
+            lines.append(Substring(scalars[start..<scalars.endIndex]))
+        }
+        return lines
+    }
+}
+
 extension StringProtocol where SubSequence == Substring {
     /// `trimmingCharacters(in: .whitespaces)` without Foundation: the same scalars go (tab,
     /// the space separators and U+200B, as Foundation's set has them), about ten times

@@ -26,7 +26,7 @@ public enum FileList {
 
     /// The local paths named in `data`, in order.
     public static func paths(in data: Data) -> [String] {
-        String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in
+        String(decoding: data, as: UTF8.self).lines(omittingEmpty: true).compactMap { line in
             let uri = line.trimmingCharacters(in: .whitespaces)
             guard !uri.hasPrefix("#"), let url = URL(string: uri), url.isFileURL else { return nil }
             let path = url.path
@@ -36,7 +36,7 @@ public enum FileList {
 
     /// Every address named in `data`, local or not, in order (comments left out).
     public static func addresses(in data: Data) -> [String] {
-        String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+        String(decoding: data, as: UTF8.self).lines(omittingEmpty: true)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }

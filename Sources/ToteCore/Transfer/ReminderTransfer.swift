@@ -105,7 +105,7 @@ public enum ReminderTransfer {
     /// Plain text, or a file list of other addresses: a title a line.
     private static func titlesByLine(in data: Data, mimeType: String) -> ICalendarFormat.Import {
         let titles = String(decoding: data, as: UTF8.self)
-            .split(whereSeparator: \.isNewline)
+            .lines(omittingEmpty: true)
             .filter { !(mimeType == FileList.mimeType && $0.hasPrefix("#")) }
             .map { ReminderEditing.cleanTitle(String($0)) }
             .filter { !$0.isEmpty }

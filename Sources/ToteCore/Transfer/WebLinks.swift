@@ -25,7 +25,7 @@ public enum WebLinks {
     /// The links in one representation, in order: only those a note may hold (http(s) and
     /// mailto), never a local file (which `FileList` reads as a file).
     public static func links(in data: Data, mimeType: String) -> [Link] {
-        let lines = text(of: data).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let lines = text(of: data).lines(omittingEmpty: false)
             .map { $0.trimmingSpaces() }
         var links: [Link] = []
         if mimeType.lowercased() == mozURLMIMEType {
