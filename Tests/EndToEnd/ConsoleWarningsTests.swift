@@ -7,12 +7,7 @@ import XCTest
 /// critical on stderr (issue 14, item 6).
 final class ConsoleWarningsTests: EndToEndTestCase {
     func testAUsualSessionPrintsNoWarnings() throws {
-        let store = try Store(location: session.storeLocation)
-        let note = try store.createNote(title: "Plans")
-        _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Pack the tent"))
-        _ = try makeList("Groceries", ["Apples", "Bread"], in: store)
-        try store.checkpoint()
-        let (tote, window) = try launchTote(width: 900)
+        let (tote, window) = try launchToteWithPlansAndGroceries()
 
         try openNote("Plans", in: 1, of: tote, window: window)
         let end = try session.characterCenters(of: tote, in: "Note body", offsets: [12], window: window)[0]

@@ -7,12 +7,7 @@ import XCTest
 /// click (`ContextMenu.openOnSecondaryPress`).
 final class ContextMenuTests: EndToEndTestCase {
     func testEveryRightClickInANoteAndOnAReminderOpensItsMenu() throws {
-        let store = try Store(location: session.storeLocation)
-        let note = try store.createNote(title: "Plans")
-        _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Pack the tent"))
-        _ = try makeList("Groceries", ["Apples", "Bread"], in: store)
-        try store.checkpoint()
-        let (tote, window) = try launchTote(width: 900)
+        let (tote, window) = try launchToteWithPlansAndGroceries()
 
         func menuShown(_ item: String) -> () -> Bool {
             { (try? self.session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\t\(item)") } == true }

@@ -1,3 +1,4 @@
+import ToteCore
 import XCTest
 
 /// Gives each test a fresh `DesktopSession` and closes it afterwards, keeping a screenshot
@@ -32,6 +33,17 @@ class EndToEndTestCase: XCTestCase {
         let window = try session.waitForWindow(of: tote)
         try session.place(window, x: 0, y: 0, width: width, height: 700)
         return (tote, window)
+    }
+
+    /// Tote started on a store holding the note "Plans" ("Pack the tent") and the list
+    /// "Groceries" (Apples, Bread), its window at the left edge, 900 × 700.
+    func launchToteWithPlansAndGroceries() throws -> (tote: Process, window: String) {
+        let store = try Store(location: session.storeLocation)
+        let note = try store.createNote(title: "Plans")
+        _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Pack the tent"))
+        _ = try makeList("Groceries", ["Apples", "Bread"], in: store)
+        try store.checkpoint()
+        return try launchTote(width: 900)
     }
 
     /// Clicks list `name`'s row in the first window's sidebar and waits for its reminder

@@ -362,25 +362,37 @@ final class NautilusDragTests: EndToEndTestCase {
     /// A named pipe dragged from Files with a real file: the file arrives, the pipe is
     /// refused by name (Tote never waits on it), and the note keeps its text.
     func testAPipeDraggedFromFilesWithAFileIsRefusedByNameAndTheFileArrives() throws {
-        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Inbox: ", folder: "Odd")
-        XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe").path, 0o644), 0)
-        let pipeCell = try waitForCenter(of: files, named: "pipe", window: filesWindow)
+        try dropBesideKept("pipe", refusedBecause: "it is a pipe, not a file", folder: "Odd") { folder in
+            XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe").path, 0o644), 0)
+        }
+    }
+
+    /// Makes `odd` with `make` in a folder that Files shows beside a new note holding
+    /// "Inbox: ", selects it and kept.txt (a click, then a Ctrl+click) and drags both into the
+    /// note: a toast refuses `odd` for `reason`, kept.txt arrives, and the note keeps its text.
+    private func dropBesideKept(
+        _ odd: String, refusedBecause reason: String, folder name: String, asAUser: Bool = false,
+        make: (URL) throws -> Void
+    ) throws {
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Inbox: ", folder: name,
+                                                                                 asAUser: asAUser)
+        try make(folder)
+        let oddCell = try waitForCenter(of: files, named: odd, window: filesWindow)
         let keptCell = try waitForCenter(of: files, named: "kept.txt", window: filesWindow)
-        // Both selected: a click on one, Ctrl+click on the other.
-        try session.input(["mousemove", "\(pipeCell.x)", "\(pipeCell.y)", "click", "1"])
+        try session.input(["mousemove", "\(oddCell.x)", "\(oddCell.y)", "click", "1"])
         session.pace(0.3)
         try session.input(["mousemove", "\(keptCell.x)", "\(keptCell.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
         session.pace(0.3)
         let after = try session.characterCenters(of: tote, in: "Note body", offsets: [6], window: toteWindow)[0]
 
         try session.drag(from: keptCell, to: (after.x + 12, after.y))
-        try session.waitUntil("the toast naming the pipe", timeout: 15) {
-            ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("Could not insert “pipe”: it is a pipe, not a file") }
+        try session.waitUntil("the toast naming \(odd)", timeout: 15) {
+            ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("Could not insert “\(odd)”: \(reason)") }
         }
         try session.waitUntil("kept.txt in the note", timeout: 15) {
             (try? session.store()?.notes().first?.richText().attachments.map(\.fileName)) == ["kept.txt"]
         }
-        // One a line; the pipe's placeholder went (with its line, unless it came first).
+        // One a line; the refused file's placeholder went (with its line, unless it came first).
         let text = try XCTUnwrap(session.store()?.notes().first?.richText().plainText)
         XCTAssertTrue(["Inbox: \u{FFFC}", "Inbox: \n\u{FFFC}"].contains(text), text.debugDescription)
     }
@@ -389,31 +401,14 @@ final class NautilusDragTests: EndToEndTestCase {
     /// readable one arrives, the other is refused by name with the reason, and the note keeps
     /// its text. Tote runs as a user would (as root it could read anything).
     func testAnUnreadableFileDraggedFromFilesIsRefusedByNameAndTheOtherArrives() throws {
-        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Inbox: ", folder: "Locked",
-                                                                                 asAUser: true)
-        let secret = folder.appendingPathComponent("secret.txt")
-        try Data("secret\n".utf8).write(to: secret)
-        XCTAssertEqual(chmod(secret.path, 0), 0)
-        defer { chmod(secret.path, 0o644) }
-        let secretCell = try waitForCenter(of: files, named: "secret.txt", window: filesWindow)
-        let keptCell = try waitForCenter(of: files, named: "kept.txt", window: filesWindow)
-        try session.input(["mousemove", "\(secretCell.x)", "\(secretCell.y)", "click", "1"])
-        session.pace(0.3)
-        try session.input(["mousemove", "\(keptCell.x)", "\(keptCell.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
-        session.pace(0.3)
-        let after = try session.characterCenters(of: tote, in: "Note body", offsets: [6], window: toteWindow)[0]
-
-        try session.drag(from: keptCell, to: (after.x + 12, after.y))
-        try session.waitUntil("the toast naming the unreadable file", timeout: 15) {
-            ((try? session.accessibleObjects(of: tote)) ?? []).contains {
-                $0.contains("Could not insert “secret.txt”: you don't have permission to read it")
-            }
+        var secret: URL?
+        defer { secret.map { _ = chmod($0.path, 0o644) } }
+        try dropBesideKept("secret.txt", refusedBecause: "you don't have permission to read it", folder: "Locked",
+                           asAUser: true) { folder in
+            secret = folder.appendingPathComponent("secret.txt")
+            try Data("secret\n".utf8).write(to: secret!)
+            XCTAssertEqual(chmod(secret!.path, 0), 0)
         }
-        try session.waitUntil("kept.txt in the note", timeout: 15) {
-            (try? session.store()?.notes().first?.richText().attachments.map(\.fileName)) == ["kept.txt"]
-        }
-        let text = try XCTUnwrap(session.store()?.notes().first?.richText().plainText)
-        XCTAssertTrue(["Inbox: \u{FFFC}", "Inbox: \n\u{FFFC}"].contains(text), text.debugDescription)
     }
 
     /// A file dragged from Files into a note whose data folder is on a full disk (a 4 MB
