@@ -64,6 +64,9 @@ import Testing
             #expect(read.paragraphs.map { Array($0.plainText.unicodeScalars) } == expected.map { Array($0.unicodeScalars) },
                     "\(String(text).debugDescription)")
             #expect(read.paragraphs.map(\.length) == expected.map(\.unicodeScalars.count))
+            let untouched = String(text) == read.plainText && read.paragraphs.count == 1
+            #expect(String(text).unicodeScalars.contains(where: RichText.isDroppedFromLines) == !untouched,
+                    "\(String(text).debugDescription)")
         }
     }
 
