@@ -81,10 +81,13 @@ func main() throws {
     report("\(dropped): from the drop to the painted frame", zip(drops.modelAndBuffer, drops.toPainted).map { $0 + $1 }, goal: 16)
     let bare = BareTextViewBenchmark(text: PlainTextFormat.encode(body))
     let floor = bare.insert(PlainTextFormat.encode(fragment), count: 7)
+    let shown = bare.insert(PlainTextFormat.encode(fragment), count: 7, showingIt: true)
     bare.close()
     report("GTK's floor: a bare GtkTextView holding the same text, the same characters unstyled inserted at its end, to the painted frame",
            floor.toPainted, goal: nil)
     report("GTK's floor: that frame's own work", floor.frame, goal: nil)
+    report("GTK's floor showing it (selected, scrolled to as Tote does), to the painted frame", shown.toPainted, goal: nil)
+    report("GTK's floor showing it: that frame's own work", shown.frame, goal: nil)
     print("tags in the buffer's table after opening it: \(tagsAfterOpening)")
     print("the same after switching through ten more notes of links and colours: \(try tagsAfterTenNotes(store: store))")
     let mediaData: (MediaReference) -> Data? = { try? Data(contentsOf: store.media.url(for: $0)) }
@@ -191,10 +194,13 @@ func noteDrop(_ stored: Note, body: RichText, store: Store) {
     report("\(dropped): from the drop to the painted frame", zip(drops.modelAndBuffer, drops.toPainted).map { $0 + $1 }, goal: 16)
     let bare = BareTextViewBenchmark(text: PlainTextFormat.encode(body))
     let floor = bare.insert(PlainTextFormat.encode(fragment), count: 9)
+    let shown = bare.insert(PlainTextFormat.encode(fragment), count: 9, showingIt: true)
     bare.close()
     report("GTK's floor: a bare GtkTextView, the same characters unstyled inserted at its end, to the painted frame",
            floor.toPainted, goal: nil)
     report("GTK's floor: that frame's own work", floor.frame, goal: nil)
+    report("GTK's floor showing it (selected, scrolled to as Tote does), to the painted frame", shown.toPainted, goal: nil)
+    report("GTK's floor showing it: that frame's own work", shown.frame, goal: nil)
 }
 
 /// Only the drop of 500 reminders into another list, with its parts, beside GTK's floor
