@@ -212,7 +212,10 @@ final class NoteBenchmark {
             default: style.highlight = RGBAColor(red: 255, green: 240, blue: 120)
             }
             var runs = [Run(plain), Run(styled, style: style)]
-            if index % 200 == 100 { runs.append(Run(attachment: image)) }
+            // TOTE_BENCH_NO_IMAGES: the same note without its pictures, for bisecting.
+            if index % 200 == 100, ProcessInfo.processInfo.environment["TOTE_BENCH_NO_IMAGES"] == nil {
+                runs.append(Run(attachment: image))
+            }
             let paragraphStyle: ParagraphStyle = index % 50 == 0 ? .heading(2) : index % 7 == 3 ? .bulleted : .body
             paragraphs.append(Paragraph(style: paragraphStyle, runs: runs))
         }
