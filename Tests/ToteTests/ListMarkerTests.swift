@@ -36,6 +36,11 @@ final class ListMarkerTests: GTKTestCase {
         count(node, into: &counts)
         XCTAssertEqual(counts[GSK_TEXT_NODE.rawValue], 4, "one text node for each list paragraph's marker")
         XCTAssertNil(counts[GSK_CAIRO_NODE.rawValue], "no cairo surface over the note")
+        // In the margin, where the cairo drawing put them.
+        var bounds = graphene_rect_t()
+        gsk_render_node_get_bounds(node, &bounds)
+        XCTAssertEqual(Double(bounds.origin.x), NoteEditor.markerX, accuracy: 6, "the markers start at markerX")
+        XCTAssertLessThan(Double(bounds.size.width), 40, "only the markers are drawn, not the text beside them")
     }
 
     /// Counts the nodes of each type in a render node tree.
