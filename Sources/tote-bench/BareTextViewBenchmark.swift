@@ -8,17 +8,20 @@ import ToteApp
 final class BareTextViewBenchmark {
     private let window: UnsafeMutablePointer<GtkWidget>
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
+    private let view: UnsafeMutablePointer<GtkTextView>
 
     init(text: String) {
-        let view = gtk_text_view_new()!
-        gtk_text_view_set_wrap_mode(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkTextView.self), GTK_WRAP_WORD_CHAR)
-        buffer = gtk_text_view_get_buffer(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkTextView.self))
+        let widget = gtk_text_view_new()!
+        view = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkTextView.self)
+        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
+        buffer = gtk_text_view_get_buffer(view)
         gtk_text_buffer_set_text(buffer, text, -1)
-        window = presentScrolling(view, width: 900, height: 700)
+        window = presentScrolling(widget, width: 900, height: 700)
     }
 
     /// Inserting `text` at the end, then to the painted frame; and that frame's own work.
-    func insert(_ text: String, count: Int) -> (toPainted: [Double], frame: [Double]) {
+    /// `showingIt`: the inserted text is then selected and scrolled to, as Tote shows a drop.
+    func insert(_ text: String, count: Int, showingIt: Bool = false) -> (toPainted: [Double], frame: [Double]) {
         var toPainted: [Double] = [], frames: [Double] = []
         for _ in 0..<count {
             waitForNextPaint(of: window)
@@ -27,6 +30,13 @@ final class BareTextViewBenchmark {
             let before = gtk_text_iter_get_offset(&end)
             let start = ContinuousClock.now
             gtk_text_buffer_insert(buffer, &end, text, -1)
+            if showingIt {
+                var from = GtkTextIter()
+                gtk_text_buffer_get_iter_at_offset(buffer, &from, before)
+                gtk_text_buffer_get_end_iter(buffer, &end)
+                gtk_text_buffer_select_range(buffer, &end, &from)
+                gtk_text_view_scroll_mark_onscreen(view, gtk_text_buffer_get_insert(buffer))
+            }
             frames.append(waitForNextPaint(of: window))
             toPainted.append(milliseconds(ContinuousClock.now - start))
             var from = GtkTextIter()

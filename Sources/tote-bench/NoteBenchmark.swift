@@ -17,6 +17,9 @@ final class NoteBenchmark {
         gtk_window_present(gtkWindow)
         MainLoop.iterate(until: { gtk_widget_get_mapped(self.window) != 0 }, timeout: 10)
         waitForPaint()
+        if ProcessInfo.processInfo.environment["TOTE_BENCH_HIDE_MARKERS"] != nil {
+            gtk_widget_set_visible(editor.markerLayer, false.g)
+        }
     }
 
     private var gtkWindow: UnsafeMutablePointer<GtkWindow> {
@@ -131,12 +134,27 @@ final class NoteBenchmark {
                 }
             }
             drops.model.append(milliseconds(ContinuousClock.now - modelStart))
+            let phases = FramePhases(window: window)
             let start = ContinuousClock.now
             editor.drop(fragment, at: end)
             let dropped = ContinuousClock.now
             drops.modelAndBuffer.append(milliseconds(dropped - start))
             drops.frame.append(waitForPaint())
             drops.toPainted.append(milliseconds(ContinuousClock.now - dropped))
+            if let first = phases.stop().first {
+                drops.phases.update.append(first.update)
+                drops.phases.layout.append(first.layout)
+                drops.phases.paint.append(first.paint)
+            }
+            if ProcessInfo.processInfo.environment["TOTE_BENCH_PHASES"] != nil {
+                // The frames that follow, while GTK lays out the rest of the dropped text.
+                let following = FramePhases(window: window)
+                _ = MainLoop.iterate(until: { ContinuousClock.now - dropped > .milliseconds(700) }, timeout: 2)
+                for frame in following.stop() {
+                    print(String(format: "  frame at +%.0f ms: %.1f ms (update %.1f, layout %.1f, paint %.1f)",
+                                 milliseconds(frame.start - dropped), frame.total, frame.update, frame.layout, frame.paint))
+                }
+            }
             editor.undo()
             waitForPaint()
         }
@@ -152,6 +170,8 @@ final class NoteBenchmark {
         var frame: [Double] = []
         /// A frame's work when nothing changed.
         var unchangedFrame: [Double] = []
+        /// The painted frame's work by phase.
+        var phases = (update: [Double](), layout: [Double](), paint: [Double]())
     }
 
     /// How many tags the editor's buffer holds.
@@ -192,7 +212,10 @@ final class NoteBenchmark {
             default: style.highlight = RGBAColor(red: 255, green: 240, blue: 120)
             }
             var runs = [Run(plain), Run(styled, style: style)]
-            if index % 200 == 100 { runs.append(Run(attachment: image)) }
+            // TOTE_BENCH_NO_IMAGES: the same note without its pictures, for bisecting.
+            if index % 200 == 100, ProcessInfo.processInfo.environment["TOTE_BENCH_NO_IMAGES"] == nil {
+                runs.append(Run(attachment: image))
+            }
             let paragraphStyle: ParagraphStyle = index % 50 == 0 ? .heading(2) : index % 7 == 3 ? .bulleted : .body
             paragraphs.append(Paragraph(style: paragraphStyle, runs: runs))
         }

@@ -21,6 +21,7 @@ func main() throws {
     let note = try store.createNote()
     try store.save(noteID: note.id, title: "Benchmark", body: body)
     let stored = try store.note(id: note.id)!
+    if only == "notedrop" { return noteDrop(stored, body: body, store: store) }
     // First, while the process has shown nothing else: what the note itself costs.
     if only != "files" { residentMemory(of: stored, store: store) }
     if only == nil || only == "files" { try fileDrops(folder: folder, store: store) }
@@ -73,14 +74,20 @@ func main() throws {
     report("\(dropped): model + buffer", drops.modelAndBuffer, goal: nil)
     report("\(dropped): from there to the painted frame", drops.toPainted, goal: nil)
     report("\(dropped): that frame's own work (before-paint to after-paint)", drops.frame, goal: nil)
+    report("  of which update (ticks, animations)", drops.phases.update, goal: nil)
+    report("  of which layout (CSS, measuring, allocating)", drops.phases.layout, goal: nil)
+    report("  of which paint (snapshot, render)", drops.phases.paint, goal: nil)
     report("the same window's frame with nothing changed: its own work", drops.unchangedFrame, goal: nil)
     report("\(dropped): from the drop to the painted frame", zip(drops.modelAndBuffer, drops.toPainted).map { $0 + $1 }, goal: 16)
     let bare = BareTextViewBenchmark(text: PlainTextFormat.encode(body))
     let floor = bare.insert(PlainTextFormat.encode(fragment), count: 7)
+    let shown = bare.insert(PlainTextFormat.encode(fragment), count: 7, showingIt: true)
     bare.close()
     report("GTK's floor: a bare GtkTextView holding the same text, the same characters unstyled inserted at its end, to the painted frame",
            floor.toPainted, goal: nil)
     report("GTK's floor: that frame's own work", floor.frame, goal: nil)
+    report("GTK's floor showing it (selected, scrolled to as Tote does), to the painted frame", shown.toPainted, goal: nil)
+    report("GTK's floor showing it: that frame's own work", shown.frame, goal: nil)
     print("tags in the buffer's table after opening it: \(tagsAfterOpening)")
     print("the same after switching through ten more notes of links and colours: \(try tagsAfterTenNotes(store: store))")
     let mediaData: (MediaReference) -> Data? = { try? Data(contentsOf: store.media.url(for: $0)) }
@@ -165,6 +172,35 @@ func reminderLists(store: Store) throws {
     report("scrolling the 10,000: work per frame", frames, goal: 16)
     print(String(format: "scrolling: slowest frame %.2f ms of %d", frames.max() ?? 0, frames.count))
     reminders.close()
+}
+
+/// Only the 100k-character drop into the 1 MB note, with its parts and the frames after it,
+/// beside GTK's floor (`TOTE_BENCH_ONLY=notedrop`).
+@MainActor
+func noteDrop(_ stored: Note, body: RichText, store: Store) {
+    let whole = NoteBenchmark(store: store)
+    _ = whole.openCompletely(stored)
+    let drops = whole.dropHundredKilobytes(count: 9)
+    let fragment = whole.hundredKilobyteFragment()
+    whole.close()
+    let dropped = "dropping \(fragment.length / 1000)k characters of styled text"
+    report("\(dropped): the model's part", drops.model, goal: nil)
+    report("\(dropped): model + buffer", drops.modelAndBuffer, goal: nil)
+    report("\(dropped): from there to the painted frame", drops.toPainted, goal: nil)
+    report("\(dropped): that frame's own work (before-paint to after-paint)", drops.frame, goal: nil)
+    report("  of which update (ticks, animations)", drops.phases.update, goal: nil)
+    report("  of which layout (CSS, measuring, allocating)", drops.phases.layout, goal: nil)
+    report("  of which paint (snapshot, render)", drops.phases.paint, goal: nil)
+    report("\(dropped): from the drop to the painted frame", zip(drops.modelAndBuffer, drops.toPainted).map { $0 + $1 }, goal: 16)
+    let bare = BareTextViewBenchmark(text: PlainTextFormat.encode(body))
+    let floor = bare.insert(PlainTextFormat.encode(fragment), count: 9)
+    let shown = bare.insert(PlainTextFormat.encode(fragment), count: 9, showingIt: true)
+    bare.close()
+    report("GTK's floor: a bare GtkTextView, the same characters unstyled inserted at its end, to the painted frame",
+           floor.toPainted, goal: nil)
+    report("GTK's floor: that frame's own work", floor.frame, goal: nil)
+    report("GTK's floor showing it (selected, scrolled to as Tote does), to the painted frame", shown.toPainted, goal: nil)
+    report("GTK's floor showing it: that frame's own work", shown.frame, goal: nil)
 }
 
 /// Only the drop of 500 reminders into another list, with its parts, beside GTK's floor

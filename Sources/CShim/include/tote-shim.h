@@ -42,6 +42,17 @@ GtkTextTag *tote_shim_text_tag_new (const char *name);
 /* Sets a GdkRGBA property ("foreground-rgba", "background-rgba") from a CSS colour. */
 void tote_shim_text_tag_set_color (GtkTextTag *tag, const char *property, const char *css_color);
 
+/* A widget that draws by appending render nodes to its snapshot in `draw` (see
+ * tote-shim-snapshot-area.c); `destroy` releases `context` with the widget. */
+typedef void (*ToteSnapshotFunc) (GtkWidget *widget, GtkSnapshot *snapshot, gpointer context);
+#define TOTE_TYPE_SHIM_SNAPSHOT_AREA (tote_shim_snapshot_area_get_type ())
+G_DECLARE_FINAL_TYPE (ToteShimSnapshotArea, tote_shim_snapshot_area, TOTE, SHIM_SNAPSHOT_AREA, GtkWidget)
+GtkWidget *tote_shim_snapshot_area_new (ToteSnapshotFunc draw, gpointer context, GDestroyNotify destroy);
+/* Appends `layout` drawn in `color` with its top left corner at (x, y) (GRAPHENE_POINT_INIT
+ * is a macro). */
+void tote_shim_snapshot_append_layout (GtkSnapshot *snapshot, double x, double y, PangoLayout *layout,
+                                       const GdkRGBA *color);
+
 /* UI definitions compiled into the binary, for GtkBuilder. */
 const char *tote_shim_shortcuts_ui (void);
 
