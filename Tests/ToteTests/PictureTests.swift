@@ -11,6 +11,7 @@ final class PictureTests: GTKTestCase {
     func testADecompressionBombInANoteIsNeverDecoded() throws { try onMainActor(Self.bomb) }
     func testAPictureIsShownFromABoundedTexture() throws { try onMainActor(Self.boundedTexture) }
     func testAFileThatIsNoPictureSaysSo() throws { try onMainActor(Self.notAPicture) }
+    func testDecodedPicturesKeepWithinTheirBudget() throws { onMainActor(Self.budget) }
 
     /// A note stored before pictures were checked can hold a 20,000 × 20,000 PNG (1.6 GB
     /// decoded): opening it must not decode it.
@@ -48,6 +49,46 @@ final class PictureTests: GTKTestCase {
         gtk_widget_get_size_request(view, &width, &height)
         XCTAssertEqual(width, 560)
         XCTAssertEqual(height, 37)
+
+        // Shown again (moved, copied, its note opened again): at once, at its size, the same
+        // texture, without a stand-in first.
+        let again = AttachmentView.make(attachment, media: media)
+        g_object_ref_sink(again.raw)
+        defer { g_object_unref(again.raw) }
+        XCTAssertEqual(gtk_picture_get_paintable(again.opaque), paintable, "the decoded picture, kept")
+        gtk_widget_get_size_request(again, &width, &height)
+        XCTAssertEqual([width, height], [560, 37])
+    }
+
+    /// The kept pictures stay within their budget, the least recently shown going first, and
+    /// one larger than the whole budget is not kept.
+    @MainActor private static func budget() {
+        let cache = DecodedPictures(budget: 3 * 100 * 100 * 4)
+        func texture() -> OpaquePointer {
+            let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, 100, 100)!
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            return gdk_texture_new_for_pixbuf(pixbuf)!
+        }
+        for name in ["a", "b", "c"] {
+            let made = texture()
+            cache.keep(made, path: name, decodedWidth: 100, width: 100, height: 100)
+            g_object_unref(UnsafeMutableRawPointer(made))
+        }
+        XCTAssertNotNil(cache.picture(path: "a", decodedWidth: 100), "a used again: b is now the oldest")
+        let fourth = texture()
+        cache.keep(fourth, path: "d", decodedWidth: 100, width: 100, height: 100)
+        g_object_unref(UnsafeMutableRawPointer(fourth))
+        XCTAssertNil(cache.picture(path: "b", decodedWidth: 100))
+        XCTAssertEqual(["a", "c", "d"].map { cache.picture(path: $0, decodedWidth: 100) != nil }, [true, true, true])
+        XCTAssertNil(cache.picture(path: "a", decodedWidth: 200), "another width is another picture")
+        XCTAssertEqual(cache.bytes, 3 * 100 * 100 * 4)
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, 400, 400)!
+        let huge = gdk_texture_new_for_pixbuf(pixbuf)!
+        cache.keep(huge, path: "huge", decodedWidth: 400, width: 400, height: 400)
+        XCTAssertNil(cache.picture(path: "huge", decodedWidth: 400))
+        XCTAssertEqual(cache.count, 3)
+        g_object_unref(UnsafeMutableRawPointer(huge))
+        g_object_unref(UnsafeMutableRawPointer(pixbuf))
     }
 
     @MainActor private static func shownTooltip(of bytes: Data, name: String) throws -> String? {

@@ -48,12 +48,17 @@ enum AttachmentView {
     /// A picture that checks its file's header and decodes it off the main thread, into a
     /// bounded texture; it then takes the image's size, scaled down to `maximumImageWidth`.
     /// A picture too large to decode (a decompression bomb) or unreadable is never decoded:
-    /// it shows a picture icon and says why.
+    /// it shows a picture icon and says why. One decoded lately is shown at once
+    /// (`DecodedPictures`).
     static func picture(path: String, name: String, maximumWidth: Int = maximumImageWidth) -> WidgetPointer {
         let picture = gtk_picture_new()!
-        gtk_widget_set_size_request(picture, Int32(min(160, maximumWidth)), Int32(min(120, maximumWidth * 3 / 4)))
         let decodedWidth = Int32(min(Int(decodedWidth), maximumWidth * 2))
         gtk_widget_add_css_class(picture, "card")
+        if let decoded = DecodedPictures.shared.picture(path: path, decodedWidth: decodedWidth) {
+            show(decoded.texture, width: decoded.width, height: decoded.height, in: picture, maximumWidth: maximumWidth)
+            return picture
+        }
+        gtk_widget_set_size_request(picture, Int32(min(160, maximumWidth)), Int32(min(120, maximumWidth * 3 / 4)))
         g_object_ref(picture.raw)
         let address = UInt(bitPattern: picture.raw)
         decoding.async {
@@ -64,10 +69,9 @@ enum AttachmentView {
                 switch outcome {
                 case .decoded(let texture, let width, let height):
                     let raw = UnsafeMutableRawPointer(bitPattern: texture)!
-                    let shownWidth = min(width, maximumWidth)
-                    let shownHeight = width > 0 ? height * shownWidth / width : height
-                    gtk_picture_set_paintable(picture.opaque, OpaquePointer(raw))
-                    gtk_widget_set_size_request(picture, Int32(shownWidth), Int32(shownHeight))
+                    DecodedPictures.shared.keep(OpaquePointer(raw), path: path, decodedWidth: decodedWidth,
+                                                width: width, height: height)
+                    show(OpaquePointer(raw), width: width, height: height, in: picture, maximumWidth: maximumWidth)
                     g_object_unref(raw)
                 case .refused(let refusal):
                     showRefused(picture, name: name, refusal: refusal)
@@ -75,6 +79,14 @@ enum AttachmentView {
             }
         }
         return picture
+    }
+
+    /// Shows a decoded picture at its own size, scaled down to `maximumWidth`.
+    private static func show(_ texture: OpaquePointer, width: Int, height: Int, in picture: WidgetPointer, maximumWidth: Int) {
+        let shownWidth = min(width, maximumWidth)
+        let shownHeight = width > 0 ? height * shownWidth / width : height
+        gtk_picture_set_paintable(picture.opaque, texture)
+        gtk_widget_set_size_request(picture, Int32(shownWidth), Int32(shownHeight))
     }
 
     private enum Decoded: Sendable {
