@@ -2,11 +2,11 @@ import Foundation
 import ToteCore
 import XCTest
 
-/// Real right clicks open Tote's menus in a note and on a reminder, every time: the menu's
+/// Real right clicks open Tote's menus in a note, on a sidebar row and on a reminder, every time: the menu's
 /// grab takes the release, and a gesture left waiting for it opened nothing on the next
 /// click (`ContextMenu.openOnSecondaryPress`).
 final class ContextMenuTests: EndToEndTestCase {
-    func testEveryRightClickInANoteAndOnAReminderOpensItsMenu() throws {
+    func testEveryRightClickInANoteOnASidebarRowAndOnAReminderOpensItsMenu() throws {
         let (tote, window) = try launchToteWithPlansAndGroceries()
 
         func menuShown(_ item: String) -> () -> Bool {
@@ -27,6 +27,10 @@ final class ContextMenuTests: EndToEndTestCase {
         try openNote("Plans", in: 1, of: tote, window: window)
         let text = try session.characterCenters(of: tote, in: "Note body", offsets: [2], window: window)[0]
         try rightClickTwice(at: text, showing: "Insert File…")
+
+        // A list's row: the note's row shares its name with the note's title in the header.
+        let row = try waitForCenter(of: tote, named: "frame=1/Groceries", window: window)
+        try rightClickTwice(at: row, showing: "Rename…")
 
         let apples = try openList("Groceries", showing: "Apples", of: tote, window: window)
         try rightClickTwice(at: apples, showing: "Move to List…")

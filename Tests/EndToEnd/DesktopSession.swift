@@ -602,7 +602,30 @@ final class DesktopSession {
         let killed = Date().addingTimeInterval(5)
         while processes.contains(where: \.isRunning), Date() < killed { pace(0.05) }
         killProcessesOfThisSession()
+        unmountDisksOfThisSession()
         try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Small disks a test mounted in this session's folders (`mountSmallDisk`), whatever
+    /// became of the test.
+    private func unmountDisksOfThisSession() {
+        guard let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else { return }
+        for line in mounts.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 1, fields[1].hasPrefix(root.path + "/") else { continue }
+            _ = try? Self.run("/bin/umount", ["-l", String(fields[1])])
+        }
+    }
+
+    /// Mounts a `megabytes` tmpfs over `folder` of this session, unmounted when the session
+    /// closes; throws when it cannot (mounting needs root and a system that allows it).
+    func mountSmallDisk(megabytes: Int, over folder: URL) throws {
+        let status = try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tote-e2e-disk", folder.path])
+        guard status == 0 else { throw SmallDiskUnavailable(status: status) }
+    }
+
+    struct SmallDiskUnavailable: Error {
+        let status: Int32
     }
 
     /// Services the bus activated (AT-SPI, portals, …) carry this session's runtime folder in

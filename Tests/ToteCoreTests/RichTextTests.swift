@@ -81,7 +81,10 @@ import Testing
             for omitting in [false, true] {
                 let expected = text.split(omittingEmptySubsequences: omitting, whereSeparator: \.isNewline).map { Array($0.unicodeScalars) }
                 #expect(text.lines(omittingEmpty: omitting).map { Array($0.unicodeScalars) } == expected, "\(text.debugDescription)")
-                #expect(text.lines(omittingEmpty: omitting, limit: 2).map { Array($0.unicodeScalars) } == Array(expected.prefix(2)))
+                for limit in [0, 1, 2, 50] {
+                    #expect(text.lines(omittingEmpty: omitting, limit: limit).map { Array($0.unicodeScalars) }
+                            == Array(expected.prefix(limit)))
+                }
             }
         }
     }
