@@ -178,7 +178,7 @@ public final class ToteApplication {
 
     /// The window showing note `id` in its editor, other than `window`.
     func window(showingNote id: UUID, besides window: MainWindow) -> MainWindow? {
-        windows.first { $0 !== window && $0.noteEditor?.note?.id == id }
+        windows.first { $0 !== window && $0.noteEditorIfMade?.note?.id == id }
     }
 
     /// What a drop between two notes or lists says.
@@ -278,7 +278,7 @@ public final class ToteApplication {
         // Reminder changes still being written in the background are finished first.
         library?.settle(waiting: true)
         windows.forEach { _ = $0.saveOrKeepForNextStart() }
-        windows.forEach { $0.noteEditor?.cancelCopies(); $0.remindersPane?.cancelCopies() }
+        windows.forEach { $0.noteEditorIfMade?.cancelCopies(); $0.remindersPane?.cancelCopies() }
     }
 
     /// Where edits that could not be saved at quitting are kept.
