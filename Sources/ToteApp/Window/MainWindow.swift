@@ -958,6 +958,9 @@ final class MainWindow {
                 window.toastedDrop = nil
             }),
             ("insert-file", { $0.chooseFilesToInsert() }),
+            // GTK's own action comes with the shortcuts window, made after the first frame;
+            // this one is there from the start (GTK then adds none) and makes it if need be.
+            ("show-help-overlay", { $0.showShortcutsWindow() }),
         ]
         for (name, handler) in actions {
             Actions.add(name, to: window.opaque) { [weak self] _ in if let self { handler(self) } }
@@ -994,7 +997,17 @@ final class MainWindow {
     var isSidebarShown: Bool { gtk_widget_get_visible(sidebarPane).isTrue }
     var isShowSidebarButtonShown: Bool { gtk_widget_get_visible(showSidebarButton).isTrue }
 
+    /// Ctrl+? and the main menu's Keyboard Shortcuts.
+    private func showShortcutsWindow() {
+        installShortcutsWindow()
+        if let shortcuts = gtk_application_window_get_help_overlay(window.cast()) {
+            gtk_window_present(shortcuts.cast())
+        }
+    }
+
+    /// Makes the keyboard shortcuts window, once.
     private func installShortcutsWindow() {
+        guard gtk_application_window_get_help_overlay(window.cast()) == nil else { return }
         let builder = gtk_builder_new()!
         gtk_builder_set_translation_domain(builder, tote_shim_gettext_package())
         var error: UnsafeMutablePointer<GError>?
