@@ -24,12 +24,13 @@ let package = Package(
         .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
         // libical, for iCalendar import and export in ToteCore.
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
-        // Evolution Data Server's vCard parser (EVCard), as GNOME Contacts and Evolution read cards.
-        .systemLibrary(
-            name: "CEBookContacts",
-            pkgConfig: "libebook-contacts-1.2",
-            providers: [.apt(["libebook-contacts1.2-dev"])]
-        ),
+        // GLib and GObject without GTK, for ToteCore and CVCard.
+        .systemLibrary(name: "CGObject", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // Evolution Data Server's vCard parser (EVCard), as GNOME Contacts and Evolution read cards,
+        // loaded with dlopen when a card is first read rather than linked: linked, its forty
+        // libraries were loaded at every start (docs/platform-findings.md). Needs the
+        // libebook-contacts-1.2-4 package at run time (libebook-contacts1.2-dev to build).
+        .target(name: "CVCard", dependencies: ["CGObject"]),
         // The only C: what Swift cannot call directly. Build settings (app id, version,
         // locale dir) arrive as -Xcc -D flags from meson; the defaults below suit `swift build`.
         .target(
@@ -45,7 +46,8 @@ let package = Package(
             dependencies: [
                 "CHTMLParser",
                 "CICal",
-                "CEBookContacts",
+                "CGObject",
+                "CVCard",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

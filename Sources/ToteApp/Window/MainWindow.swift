@@ -125,7 +125,10 @@ final class MainWindow {
 
         addPages()
         addWindowActions()
-        installShortcutsWindow()
+        AfterFirstFrame.run(on: window) { [weak self] in
+            self?.installShortcutsWindow()
+            _ = self?.madeEditor()
+        }
         restoreSize()
         window.connectReturningBool("close-request") { [weak self] in
             guard let self else { return false }
@@ -351,7 +354,10 @@ final class MainWindow {
         gtk_stack_get_visible_child_name(contentStack.opaque).map { String(cString: $0) }
     }
 
-    var noteEditor: NoteEditor? { editor }
+    /// The note editor, made now if it was not yet.
+    var noteEditor: NoteEditor? { madeEditor() }
+    /// The note editor if it was made: a window that never showed a note shows none.
+    var noteEditorIfMade: NoteEditor? { editor }
     var searchField: WidgetPointer { searchEntry }
     var sidebarView: Sidebar { sidebar }
 
@@ -394,37 +400,6 @@ final class MainWindow {
                 showToast(format(tr("Could not read your notes: {reason}"), ["reason": Reasons.text(forStoreError: failure)]))
             }
             libraryObservation = library.observe { [weak self] change in self?.follow(change) }
-            let editor = NoteEditor(store: store, histories: app.noteHistories)
-            editor.onNewStep = { [weak self] note, step in self?.record([.note(note, step: step)]) }
-            editor.onUndo = { [weak self] in self?.undo() }
-            editor.onRedo = { [weak self] in self?.redo() }
-            editor.onDropped = { [weak self] plan, source in self?.dropped(plan, from: source) }
-            editor.onSaved = { [weak self] note in self?.noteSaved(note) }
-            editor.onReadOnly = { [weak self] note, reason in
-                let name = note.displayTitle ?? tr("Untitled Note")
-                self?.showToast(format(tr("“{note}” is shown read-only: its text cannot be read ({reason})"),
-                                       ["note": name, "reason": reason]))
-            }
-            editor.onInsertFailed = { [weak self] name, reason in
-                self?.showToast(format(tr("Could not insert “{file}”: {reason}"), ["file": name, "reason": reason]))
-            }
-            editor.onExportFailed = { [weak self] message in self?.showToast(message) }
-            editor.onInsertFile = { [weak self] in self?.chooseFilesToInsert() }
-            editor.onTextTooLong = { [weak self] length in
-                self?.showToast(format(
-                    tr("Text not inserted: a line of {count} characters is longer than the {limit} Tote shows in one paragraph"),
-                    ["count": length.formatted(), "limit": RichText.maximumParagraphLength.formatted()]))
-            }
-            editor.onSavedAsCopy = { [weak self] copy, original, attempted in
-                self?.savedAsCopy(copy, original: original, attempted: attempted)
-            }
-            editor.onSaveFailed = { [weak self] note, error in
-                let name = note.displayTitle ?? tr("Untitled Note")
-                self?.showToast(format(tr("Could not save “{note}”: {reason}"),
-                                       ["note": name, "reason": Reasons.text(forStoreError: error)]))
-            }
-            gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
-            self.editor = editor
             sidebar.onPrepareNoteDrag = { [weak self] id in self?.prepareDrag(ofNote: id, in: store) }
             sidebar.onNoteFilesDrop = { [weak self] paths in self?.importNotes(atPaths: paths, into: library, media: store.media) }
             addRemindersPane(library: library)
@@ -435,6 +410,47 @@ final class MainWindow {
         case nil:
             break
         }
+    }
+
+    /// The note editor, made when a note is first shown here (or after the window's first
+    /// frame, whichever comes first): its text view and actions are not needed to paint the
+    /// window, which shows the welcome page or a list until a note is chosen. Nil while no
+    /// store is open.
+    private func madeEditor() -> NoteEditor? {
+        if let editor { return editor }
+        guard case .success(let store)? = app.store, app.library != nil else { return nil }
+        let editor = NoteEditor(store: store, histories: app.noteHistories)
+        editor.onNewStep = { [weak self] note, step in self?.record([.note(note, step: step)]) }
+        editor.onUndo = { [weak self] in self?.undo() }
+        editor.onRedo = { [weak self] in self?.redo() }
+        editor.onDropped = { [weak self] plan, source in self?.dropped(plan, from: source) }
+        editor.onSaved = { [weak self] note in self?.noteSaved(note) }
+        editor.onReadOnly = { [weak self] note, reason in
+            let name = note.displayTitle ?? tr("Untitled Note")
+            self?.showToast(format(tr("“{note}” is shown read-only: its text cannot be read ({reason})"),
+                                   ["note": name, "reason": reason]))
+        }
+        editor.onInsertFailed = { [weak self] name, reason in
+            self?.showToast(format(tr("Could not insert “{file}”: {reason}"), ["file": name, "reason": reason]))
+        }
+        editor.onExportFailed = { [weak self] message in self?.showToast(message) }
+        editor.onInsertFile = { [weak self] in self?.chooseFilesToInsert() }
+        editor.onTextTooLong = { [weak self] length in
+            self?.showToast(format(
+                tr("Text not inserted: a line of {count} characters is longer than the {limit} Tote shows in one paragraph"),
+                ["count": length.formatted(), "limit": RichText.maximumParagraphLength.formatted()]))
+        }
+        editor.onSavedAsCopy = { [weak self] copy, original, attempted in
+            self?.savedAsCopy(copy, original: original, attempted: attempted)
+        }
+        editor.onSaveFailed = { [weak self] note, error in
+            let name = note.displayTitle ?? tr("Untitled Note")
+            self?.showToast(format(tr("Could not save “{note}”: {reason}"),
+                                   ["note": name, "reason": Reasons.text(forStoreError: error)]))
+        }
+        gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
+        self.editor = editor
+        return editor
     }
 
     /// The content of a drag of a whole note by its sidebar row, made when a destination
@@ -489,7 +505,7 @@ final class MainWindow {
         guard let library = app.library else { return }
         switch selection {
         case .note(let id):
-            guard let editor, editor.note?.id != id || visiblePageName != Page.note.rawValue else { break }
+            guard let editor = madeEditor(), editor.note?.id != id || visiblePageName != Page.note.rawValue else { break }
             // One editor per note: two would overwrite each other's saves.
             if let other = app.window(showingNote: id, besides: self) {
                 let name = library.notes[id]?.displayTitle ?? tr("Untitled Note")
@@ -942,6 +958,9 @@ final class MainWindow {
                 window.toastedDrop = nil
             }),
             ("insert-file", { $0.chooseFilesToInsert() }),
+            // GTK's own action comes with the shortcuts window, made after the first frame;
+            // this one is there from the start (GTK then adds none) and makes it if need be.
+            ("show-help-overlay", { $0.showShortcutsWindow() }),
         ]
         for (name, handler) in actions {
             Actions.add(name, to: window.opaque) { [weak self] _ in if let self { handler(self) } }
@@ -978,7 +997,17 @@ final class MainWindow {
     var isSidebarShown: Bool { gtk_widget_get_visible(sidebarPane).isTrue }
     var isShowSidebarButtonShown: Bool { gtk_widget_get_visible(showSidebarButton).isTrue }
 
+    /// Ctrl+? and the main menu's Keyboard Shortcuts.
+    private func showShortcutsWindow() {
+        installShortcutsWindow()
+        if let shortcuts = gtk_application_window_get_help_overlay(window.cast()) {
+            gtk_window_present(shortcuts.cast())
+        }
+    }
+
+    /// Makes the keyboard shortcuts window, once.
     private func installShortcutsWindow() {
+        guard gtk_application_window_get_help_overlay(window.cast()) == nil else { return }
         let builder = gtk_builder_new()!
         gtk_builder_set_translation_domain(builder, tote_shim_gettext_package())
         var error: UnsafeMutablePointer<GError>?

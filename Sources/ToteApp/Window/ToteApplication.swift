@@ -88,10 +88,21 @@ public final class ToteApplication {
         store = Result { () throws(StoreError) in try Store(location: StoreLocation(appID: appID, environment: environment)) }
         openLibrary()
         addActions()
+        startedAt = Date()
+    }
+
+    /// When this Tote started: copies into the media folder begun before it are leftovers.
+    private var startedAt = Date()
+    /// Whether removeLeftovers is set to run (after the first window's first frame).
+    private var leftoversRemoved = false
+
+    /// Leftovers of earlier runs are cleared once the first window has painted: on two cores
+    /// the threads that scan for them took time from the first frame.
+    private func removeLeftovers() {
         Self.removeOldExports(in: Self.exportsFolder)
         if case .success(let store)? = store {
-            let (media, now) = (store.media, Date())
-            Task.detached { media.removeUnfinishedCopies(begunBefore: now) }
+            let (media, startedAt) = (store.media, startedAt)
+            Task.detached { media.removeUnfinishedCopies(begunBefore: startedAt) }
         }
     }
 
@@ -137,6 +148,10 @@ public final class ToteApplication {
         }
         let window = MainWindow(application: self)
         windows.append(window)
+        if !leftoversRemoved {
+            leftoversRemoved = true
+            AfterFirstFrame.run(on: window.window) { [weak self] in self?.removeLeftovers() }
+        }
         gtk_window_present(window.window.cast())
         restoreUnsavedEdits(into: window)
     }
@@ -178,7 +193,7 @@ public final class ToteApplication {
 
     /// The window showing note `id` in its editor, other than `window`.
     func window(showingNote id: UUID, besides window: MainWindow) -> MainWindow? {
-        windows.first { $0 !== window && $0.noteEditor?.note?.id == id }
+        windows.first { $0 !== window && $0.noteEditorIfMade?.note?.id == id }
     }
 
     /// What a drop between two notes or lists says.
@@ -278,7 +293,7 @@ public final class ToteApplication {
         // Reminder changes still being written in the background are finished first.
         library?.settle(waiting: true)
         windows.forEach { _ = $0.saveOrKeepForNextStart() }
-        windows.forEach { $0.noteEditor?.cancelCopies(); $0.remindersPane?.cancelCopies() }
+        windows.forEach { $0.noteEditorIfMade?.cancelCopies(); $0.remindersPane?.cancelCopies() }
     }
 
     /// Where edits that could not be saved at quitting are kept.

@@ -1,7 +1,9 @@
-import CEBookContacts
+import CGObject
+import CVCard
 import Foundation
 
-/// Contact cards (`.vcf`, `text/vcard`) as reminders, through Evolution Data Server's EVCard:
+/// Contact cards (`.vcf`, `text/vcard`) as reminders, through Evolution Data Server's EVCard
+/// (loaded at the first card read, CVCard):
 /// a card gives a reminder titled with the contact's name and holding one e-mail address in
 /// its notes — only those parts (the HIG's "relevant portion"): no address, telephone, note
 /// or photo is read.
@@ -87,7 +89,7 @@ public enum VCardFormat {
 
     private static func item(fromCard card: String) -> Item? {
         // EVCard reads a C string: a NUL would end the card early, so none get through.
-        let vcard = card.removingNULs().withCString { e_vcard_new_from_string($0) }
+        let vcard = card.removingNULs().withCString { tote_vcard_new_from_string($0) }
         guard let vcard else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(vcard)) }
         let name = fullName(of: vcard) ?? structuredName(of: vcard) ?? ""
@@ -98,15 +100,15 @@ public enum VCardFormat {
         return Item(title: title, notes: ReminderEditing.cleanTitle(email))
     }
 
-    private static func fullName(of vcard: UnsafeMutablePointer<EVCard>) -> String? {
-        guard let attribute = e_vcard_get_attribute(vcard, EVC_FN) else { return nil }
+    private static func fullName(of vcard: OpaquePointer) -> String? {
+        guard let attribute = tote_vcard_get_attribute(vcard, TOTE_EVC_FN) else { return nil }
         return value(of: attribute)
     }
 
     /// `N` is family;given;additional;prefix;suffix: shown as "prefix given additional family suffix".
-    private static func structuredName(of vcard: UnsafeMutablePointer<EVCard>) -> String? {
-        guard let attribute = e_vcard_get_attribute(vcard, EVC_N) else { return nil }
-        let parts = strings(in: e_vcard_attribute_get_values(attribute))
+    private static func structuredName(of vcard: OpaquePointer) -> String? {
+        guard let attribute = tote_vcard_get_attribute(vcard, TOTE_EVC_N) else { return nil }
+        let parts = strings(in: tote_vcard_attribute_get_values(attribute))
         func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
         let name = [part(3), part(1), part(2), part(0), part(4)]
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
@@ -114,18 +116,18 @@ public enum VCardFormat {
     }
 
     /// The preferred address (`TYPE=PREF` in vCard 3, `PREF=1` in vCard 4), or else the first.
-    private static func emailAddress(of vcard: UnsafeMutablePointer<EVCard>) -> String? {
+    private static func emailAddress(of vcard: OpaquePointer) -> String? {
         var first: String?
-        var attributes = e_vcard_get_attributes(vcard)
+        var attributes = tote_vcard_get_attributes(vcard)
         while let node = attributes {
             attributes = node.pointee.next
             guard let attribute = OpaquePointer(node.pointee.data),
-                  let name = e_vcard_attribute_get_name(attribute),
-                  String(cString: name).uppercased() == EVC_EMAIL,
+                  let name = tote_vcard_attribute_get_name(attribute),
+                  String(cString: name).uppercased() == TOTE_EVC_EMAIL,
                   let address = value(of: attribute), !address.isEmpty
             else { continue }
-            if e_vcard_attribute_has_type(attribute, "PREF") != 0
-                || strings(in: e_vcard_attribute_get_param(attribute, "PREF")).contains("1") {
+            if tote_vcard_attribute_has_type(attribute, "PREF") != 0
+                || strings(in: tote_vcard_attribute_get_param(attribute, "PREF")).contains("1") {
                 return address
             }
             first = first ?? address
@@ -136,7 +138,7 @@ public enum VCardFormat {
     /// The attribute's value; parts split at an unescaped `;` are joined again
     /// (`e_vcard_attribute_get_value` warns on stderr for such a value).
     private static func value(of attribute: OpaquePointer) -> String? {
-        let text = strings(in: e_vcard_attribute_get_values(attribute)).joined(separator: ";")
+        let text = strings(in: tote_vcard_attribute_get_values(attribute)).joined(separator: ";")
             .trimmingSpacesAndNewlines()
         return text.isEmpty ? nil : text
     }

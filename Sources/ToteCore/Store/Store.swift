@@ -50,7 +50,11 @@ public final class Store: Sendable {
             if !readOnly {
                 try Migrations.migrator.migrate(pool)
                 try pool.writeWithoutTransaction { db in
-                    try db.execute(sql: "PRAGMA user_version = \(Migrations.schemaVersion)")
+                    // Written when it differs only: written at every start, it added a frame
+                    // to the log before the first window could be shown.
+                    if try Int.fetchOne(db, sql: "PRAGMA user_version") != Migrations.schemaVersion {
+                        try db.execute(sql: "PRAGMA user_version = \(Migrations.schemaVersion)")
+                    }
                 }
             }
         } catch {

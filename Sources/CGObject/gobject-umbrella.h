@@ -1,0 +1,2 @@
+/* GLib and GObject for ToteCore (GList, g_object_unref, g_log_set_handler), without GTK. */
+#include <glib-object.h>
