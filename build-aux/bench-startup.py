@@ -6,7 +6,7 @@ watches the X server: the first MapNotify of a top-level window of the app, then
 Damage on that window (its first frame reaching the screen). Prints medians, and the
 ratio of Tote to GNOME Text Editor 43 measured the same way in the same run.
 
-usage: bench-startup.py TOTE_BINARY [RUNS] [TEXT_FILE]
+usage: bench-startup.py TOTE_BINARY [RUNS] [TEXT_FILE [NOTE_DATA]]
 A bare libadwaita window (tote-bench-window, built beside TOTE_BINARY) is the floor.
 With TEXT_FILE, GNOME Text Editor is also measured opening it (the notes benchmark writes
 its 1 MB note as plain text for this); TOTE_NOTE_PAINT_MS, the notes benchmark's median for
@@ -87,9 +87,10 @@ def resident_mb(pid):
     return total / 1024
 
 
-def measure(dpy, command, env, timeout=30, settle=None):
+def measure(dpy, command, env, timeout=30, settle=None, rest=None):
     """Returns (ms to map, ms to first frame) for one launch of command; with settle, also
-    its resident memory that many seconds after the first frame."""
+    its resident memory that many seconds after the first frame; with rest, also the ms to
+    its last frame before `rest` seconds without one (the window at rest)."""
     dpy.sync()
     while dpy.pending_events():  # events of the previous launch
         dpy.next_event()
@@ -118,11 +119,27 @@ def measure(dpy, command, env, timeout=30, settle=None):
                         continue
                     mapped_window, mapped_at = event.window.id, now
                 elif event.type == damage_event and event.drawable.id == mapped_window:
-                    frame_at = now
+                    frame_at, frame_damage = now, event.damage
                     break
         if settle is not None:
             time.sleep(settle)
             return (mapped_at - start) * 1000, (frame_at - start) * 1000, resident_mb(app.pid)
+        if rest is not None:
+            # A damage object reports only when its region turns non-empty: emptied after
+            # each report, it reports every later frame.
+            dpy.damage_subtract(frame_damage)
+            dpy.flush()
+            last = frame_at
+            while time.monotonic() - last < rest and time.monotonic() - start < timeout:
+                if not dpy.pending_events():
+                    select.select([dpy.fileno()], [], [], 0.02)
+                while dpy.pending_events():
+                    event = dpy.next_event()
+                    if event.type == damage_event and event.drawable.id == mapped_window:
+                        last = time.monotonic()
+                        dpy.damage_subtract(event.damage)
+                        dpy.flush()
+            return (mapped_at - start) * 1000, (frame_at - start) * 1000, (last - start) * 1000
     finally:
         os.killpg(app.pid, signal.SIGTERM)
         try:
@@ -133,12 +150,33 @@ def measure(dpy, command, env, timeout=30, settle=None):
     return (mapped_at - start) * 1000, (frame_at - start) * 1000
 
 
+def tote_on_note(root, env, note_data):
+    """An environment in which Tote starts on the note in note_data: its store, and the
+    setting that reopens the note (GSettings in a key file, Tote's schema compiled)."""
+    note_env = dict(env)
+    note_env["XDG_DATA_HOME"] = note_data
+    schemas = f"{root}/schemas"
+    os.makedirs(schemas, exist_ok=True)
+    data = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data")
+    subprocess.run(["glib-compile-schemas", f"--targetdir={schemas}", data], check=True)
+    note_env["GSETTINGS_SCHEMA_DIR"] = schemas
+    note_env["GSETTINGS_BACKEND"] = "keyfile"
+    note_env["XDG_CONFIG_HOME"] = f"{root}/note-config"
+    os.makedirs(f"{root}/note-config/glib-2.0/settings", exist_ok=True)
+    note_id = open(os.path.join(note_data, "note-id")).read().strip()
+    with open(f"{root}/note-config/glib-2.0/settings/keyfile", "w") as keyfile:
+        keyfile.write(f"[io/github/totenotes/Tote]\nlast-opened='note:{note_id}'\n")
+    return note_env
+
+
 def main():
     tote = os.path.abspath(sys.argv[1])
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 11
     text_file = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else None
+    note_data = os.path.abspath(sys.argv[4]) if len(sys.argv) > 4 else None
     root = tempfile.mkdtemp(prefix="tote-bench-")
     env, session = start_session(root)
+    note_env = note_data and tote_on_note(root, env, note_data)
     apps = {
         "Tote": [tote],
         "bare libadwaita": [os.path.join(os.path.dirname(tote), "tote-bench-window")],
@@ -155,6 +193,14 @@ def main():
             for name, command in apps.items():
                 results[name].append(measure(dpy, command, env))
         memory = {name: measure(dpy, command, env, settle=3)[2] for name, command in apps.items()}
+        at_rest = {"Tote": [], "GNOME Text Editor": []}
+        if text_file and note_env:
+            both = {"Tote": ([tote], note_env), "GNOME Text Editor": (apps["Text Editor + file"], env)}
+            for name, (command, environment) in both.items():  # warm-up
+                measure(dpy, command, environment, rest=0.3)
+            for _ in range(runs):
+                for name, (command, environment) in both.items():
+                    at_rest[name].append(measure(dpy, command, environment, rest=0.3))
     finally:
         for process in session:
             os.killpg(process.pid, signal.SIGTERM)
@@ -182,6 +228,17 @@ def main():
               " to its first frame (it loads files asynchronously, so the text may come later still)")
         # `tote FILE` imports calendar files only (a text file gets a toast): Tote's figure for
         # the same text is the notes benchmark's, the note holding it opened to its first paint.
+        if at_rest["Tote"]:
+            print(f"{size} KiB of text, from start to the window at rest (its last frame before 300 ms without one),"
+                  f" {runs} runs each, alternating:")
+            rests = {}
+            for name, samples in at_rest.items():
+                rests[name] = statistics.median(r for _, _, r in samples)
+                what = "started on the 1 MB note" if name == "Tote" else "opening the same text as a file"
+                print(f"  {name} ({what}): first frame {statistics.median(f for _, f, _ in samples):.0f} ms,"
+                      f" at rest {rests[name]:.0f} ms")
+            print(f"ratio Tote / GNOME Text Editor (the same text, at rest, median): "
+                  f"{rests['Tote'] / rests['GNOME Text Editor']:.2f}")
         note = os.environ.get("TOTE_NOTE_PAINT_MS")
         if note:
             line = (f"{size} KiB of text to its first paint: Tote {float(note):.0f} ms (opening it as a note,"

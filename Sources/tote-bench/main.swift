@@ -31,6 +31,16 @@ func main() throws {
     if CommandLine.arguments.count > 1 {
         try PlainTextFormat.encode(body).write(toFile: CommandLine.arguments[1], atomically: true, encoding: .utf8)
     }
+    if CommandLine.arguments.count > 2 {
+        // The same note in a data folder of its own, for the start-up benchmark to start Tote
+        // on it: DATA/io.github.totenotes.Tote, and the note's id in DATA/note-id.
+        let data = URL(fileURLWithPath: CommandLine.arguments[2], isDirectory: true)
+        try? FileManager.default.removeItem(at: data)
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try store.checkpoint()
+        try FileManager.default.copyItem(at: folder, to: data.appendingPathComponent("io.github.totenotes.Tote"))
+        try Data(note.id.uuidString.utf8).write(to: data.appendingPathComponent("note-id"))
+    }
 
     let decodeStart = ContinuousClock.now
     _ = try stored.richText()
