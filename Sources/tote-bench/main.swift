@@ -79,25 +79,7 @@ func main() throws {
     report("keystroke at the end (model + buffer)", keystrokes, goal: 4)
     report("autosave, main-thread part", saves, goal: 2)
     report("one drag-motion event over the 1 MB note", motions, goal: 1)
-    let dropped = "dropping \(fragment.length / 1000)k characters of styled text into it"
-    report("\(dropped): the model's part", drops.model, goal: nil)
-    report("\(dropped): model + buffer", drops.modelAndBuffer, goal: nil)
-    report("\(dropped): from there to the painted frame", drops.toPainted, goal: nil)
-    report("\(dropped): that frame's own work (before-paint to after-paint)", drops.frame, goal: nil)
-    report("  of which update (ticks, animations)", drops.phases.update, goal: nil)
-    report("  of which layout (CSS, measuring, allocating)", drops.phases.layout, goal: nil)
-    report("  of which paint (snapshot, render)", drops.phases.paint, goal: nil)
-    report("the same window's frame with nothing changed: its own work", drops.unchangedFrame, goal: nil)
-    report("\(dropped): from the drop to the painted frame", zip(drops.modelAndBuffer, drops.toPainted).map { $0 + $1 }, goal: 16)
-    let bare = BareTextViewBenchmark(text: PlainTextFormat.encode(body))
-    let floor = bare.insert(PlainTextFormat.encode(fragment), count: 7)
-    let shown = bare.insert(PlainTextFormat.encode(fragment), count: 7, showingIt: true)
-    bare.close()
-    report("GTK's floor: a bare GtkTextView holding the same text, the same characters unstyled inserted at its end, to the painted frame",
-           floor.toPainted, goal: nil)
-    report("GTK's floor: that frame's own work", floor.frame, goal: nil)
-    report("GTK's floor showing it (selected, scrolled to as Tote does), to the painted frame", shown.toPainted, goal: nil)
-    report("GTK's floor showing it: that frame's own work", shown.frame, goal: nil)
+    reportStyledDrop(drops, of: fragment, into: body, floorRuns: 7, unchangedFrame: true)
     print("tags in the buffer's table after opening it: \(tagsAfterOpening)")
     print("the same after switching through ten more notes of links and colours: \(try tagsAfterTenNotes(store: store))")
     let mediaData: (MediaReference) -> Data? = { try? Data(contentsOf: store.media.url(for: $0)) }
@@ -193,7 +175,15 @@ func noteDrop(_ stored: Note, body: RichText, store: Store) {
     let drops = whole.dropHundredKilobytes(count: 9)
     let fragment = whole.hundredKilobyteFragment()
     whole.close()
-    let dropped = "dropping \(fragment.length / 1000)k characters of styled text"
+    reportStyledDrop(drops, of: fragment, into: body, floorRuns: 9, unchangedFrame: false)
+}
+
+/// The styled drop's figures by part, then GTK's floor doing the same in a bare GtkTextView
+/// (`floorRuns` inserts each, plain and shown as Tote shows a drop).
+@MainActor
+func reportStyledDrop(_ drops: NoteBenchmark.Drops, of fragment: RichText, into body: RichText, floorRuns: Int,
+                      unchangedFrame: Bool) {
+    let dropped = "dropping \(fragment.length / 1000)k characters of styled text into it"
     report("\(dropped): the model's part", drops.model, goal: nil)
     report("\(dropped): model + buffer", drops.modelAndBuffer, goal: nil)
     report("\(dropped): from there to the painted frame", drops.toPainted, goal: nil)
@@ -201,12 +191,15 @@ func noteDrop(_ stored: Note, body: RichText, store: Store) {
     report("  of which update (ticks, animations)", drops.phases.update, goal: nil)
     report("  of which layout (CSS, measuring, allocating)", drops.phases.layout, goal: nil)
     report("  of which paint (snapshot, render)", drops.phases.paint, goal: nil)
+    if unchangedFrame {
+        report("the same window's frame with nothing changed: its own work", drops.unchangedFrame, goal: nil)
+    }
     report("\(dropped): from the drop to the painted frame", zip(drops.modelAndBuffer, drops.toPainted).map { $0 + $1 }, goal: 16)
     let bare = BareTextViewBenchmark(text: PlainTextFormat.encode(body))
-    let floor = bare.insert(PlainTextFormat.encode(fragment), count: 9)
-    let shown = bare.insert(PlainTextFormat.encode(fragment), count: 9, showingIt: true)
+    let floor = bare.insert(PlainTextFormat.encode(fragment), count: floorRuns)
+    let shown = bare.insert(PlainTextFormat.encode(fragment), count: floorRuns, showingIt: true)
     bare.close()
-    report("GTK's floor: a bare GtkTextView, the same characters unstyled inserted at its end, to the painted frame",
+    report("GTK's floor: a bare GtkTextView holding the same text, the same characters unstyled inserted at its end, to the painted frame",
            floor.toPainted, goal: nil)
     report("GTK's floor: that frame's own work", floor.frame, goal: nil)
     report("GTK's floor showing it (selected, scrolled to as Tote does), to the painted frame", shown.toPainted, goal: nil)
