@@ -40,6 +40,7 @@ def start_session(root):
     }
     for folder in ("home", "run", "config", "cache", "data"):
         os.makedirs(f"{root}/{folder}", mode=0o700, exist_ok=True)
+    no_blinking(f"{root}/config")
     xvfb = subprocess.Popen(
         ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -150,6 +151,14 @@ def measure(dpy, command, env, timeout=30, settle=None, rest=None):
     return (mapped_at - start) * 1000, (frame_at - start) * 1000
 
 
+def no_blinking(config):
+    """GTK 4 fades a text caret in and out over frames: a window with a blinking caret never
+    rests for long. With the caret steady, the last frame is the last change of what is shown."""
+    os.makedirs(f"{config}/gtk-4.0", exist_ok=True)
+    with open(f"{config}/gtk-4.0/settings.ini", "w") as settings:
+        settings.write("[Settings]\ngtk-cursor-blink=false\n")
+
+
 def tote_on_note(root, env, note_data):
     """An environment in which Tote starts on the note in note_data: its store, and the
     setting that reopens the note (GSettings in a key file, Tote's schema compiled)."""
@@ -163,6 +172,7 @@ def tote_on_note(root, env, note_data):
     note_env["GSETTINGS_BACKEND"] = "keyfile"
     note_env["XDG_CONFIG_HOME"] = f"{root}/note-config"
     os.makedirs(f"{root}/note-config/glib-2.0/settings", exist_ok=True)
+    no_blinking(f"{root}/note-config")
     note_id = open(os.path.join(note_data, "note-id")).read().strip()
     with open(f"{root}/note-config/glib-2.0/settings/keyfile", "w") as keyfile:
         keyfile.write(f"[io/github/totenotes/Tote]\nlast-opened='note:{note_id}'\n")
