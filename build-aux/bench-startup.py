@@ -9,8 +9,10 @@ ratio of Tote to GNOME Text Editor 43 measured the same way in the same run.
 usage: bench-startup.py TOTE_BINARY [RUNS] [TEXT_FILE [NOTE_DATA]]
 A bare libadwaita window (tote-bench-window, built beside TOTE_BINARY) is the floor.
 With TEXT_FILE, GNOME Text Editor is also measured opening it (the notes benchmark writes
-its 1 MB note as plain text for this); TOTE_NOTE_PAINT_MS, the notes benchmark's median for
-opening that note to its first paint, is printed beside it with the ratio.
+its 1 MB note as plain text for this). With NOTE_DATA too (a data folder holding Tote's store
+with that note, and the note's id in NOTE_DATA/note-id, which the notes benchmark also writes),
+Tote starting on that note and Text Editor opening the text are both timed until their windows
+rest: the last frame before 300 ms without one (carets do not blink in these runs).
 """
 import os
 import select
@@ -249,13 +251,6 @@ def main():
                       f" at rest {rests[name]:.0f} ms")
             print(f"ratio Tote / GNOME Text Editor (the same text, at rest, median): "
                   f"{rests['Tote'] / rests['GNOME Text Editor']:.2f}")
-        note = os.environ.get("TOTE_NOTE_PAINT_MS")
-        if note:
-            line = (f"{size} KiB of text to its first paint: Tote {float(note):.0f} ms (opening it as a note,"
-                    f" tote-bench), GNOME Text Editor {extra:.0f} ms (what the file adds to its start-up)")
-            print(line + (f": ratio {float(note) / extra:.2f}" if extra > 0 else ""))
-        else:
-            print("Tote opening the same text: run the notes benchmark (./dev bench) for its figure")
 
 
 if __name__ == "__main__":

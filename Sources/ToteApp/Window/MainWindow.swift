@@ -285,7 +285,7 @@ final class MainWindow {
         guard let name = app.library?.notes[id].map({ $0.displayTitle ?? tr("Untitled Note") }),
               case .success(let store)? = app.store else { return }
         // As shown in whichever window shows it, typed text included.
-        let shownIn = app.windows.lazy.compactMap(\.noteEditor).first { $0.note?.id == id }
+        let shownIn = app.windows.lazy.compactMap(\.noteEditorIfMade).first { $0.note?.id == id }
         let shown = shownIn.map { (title: $0.titleText, text: $0.text) }
         let media = store.media
         Task { [weak self] in

@@ -88,11 +88,10 @@ public final class ToteApplication {
         store = Result { () throws(StoreError) in try Store(location: StoreLocation(appID: appID, environment: environment)) }
         openLibrary()
         addActions()
-        startedAt = Date()
     }
 
     /// When this Tote started: copies into the media folder begun before it are leftovers.
-    private var startedAt = Date()
+    private let startedAt = Date()
     /// Whether removeLeftovers is set to run (after the first window's first frame).
     private var leftoversRemoved = false
 
