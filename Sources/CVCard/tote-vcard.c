@@ -45,7 +45,8 @@ load_once (void)
   return TRUE;
 }
 
-gboolean
+/* Loads the library if it is not yet; FALSE (with a warning, once) when it cannot be. */
+static gboolean
 tote_vcard_load (void)
 {
   static gsize state = 0; /* 0: not yet, 1: loaded, 2: failed */

@@ -19,10 +19,8 @@ typedef struct _EVCardAttribute EVCardAttribute;
 #define TOTE_EVC_N     "N"
 #define TOTE_EVC_EMAIL "EMAIL"
 
-/* Loads the library if it is not yet; FALSE (with a warning, once) when it cannot be. */
-gboolean tote_vcard_load (void);
-
-/* e_vcard_new_from_string, or NULL when the library cannot be loaded. */
+/* e_vcard_new_from_string, loading the library at the first call; NULL (with a warning, once)
+ * when it cannot be loaded. */
 EVCard          *tote_vcard_new_from_string (const gchar *str);
 /* The others need a card from tote_vcard_new_from_string. */
 EVCardAttribute *tote_vcard_get_attribute (EVCard *evc, const gchar *name);
