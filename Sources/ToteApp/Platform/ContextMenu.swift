@@ -2,7 +2,7 @@ import CAdw
 
 /// A context menu: a popover of a menu model, parented to the widget it belongs to (whose
 /// actions its items reach) and shown at a point of it, as GTK's own context menus are. Made
-/// when first shown; taken off its parent when the parent is unrealized, before any dispose:
+/// each time it is shown; taken off its parent when the parent is unrealized, before any dispose:
 /// GtkTextView's dispose removes its children with gtk_text_view_remove, which refuses one it
 /// did not add (quitting looped forever, warning each time), and GtkListView leaves such a
 /// child to a11y after the list is gone.
@@ -53,6 +53,7 @@ final class ContextMenu {
         // to what had it, so typing (or Shift+F10 again) goes where the menu was opened.
         let parent = parent
         popover.connect("closed") { [weak self] in
+            self?.discardWhenHidden(popover)
             let before = self?.focusBefore
             self?.focusBefore = nil
             defer { before.map { g_object_unref($0.raw) } }
@@ -67,6 +68,22 @@ final class ContextMenu {
         }
         self.popover = popover
         return popover
+    }
+
+    /// A closed menu is thrown away and the next opening makes a new one. Kept, a hidden
+    /// popover could take every later click on X11: GTK 4.8 can make a motion event for its
+    /// surface after it was hidden (a motion the popover asked for, flushed with the Escape
+    /// that closes it), and the window then holds the hidden popover as the widget under the
+    /// pointer until the pointer moves (gtkmain.c, handle_pointing_event). Destroying its
+    /// surface makes GTK pick again. In an idle: "closed" comes in the middle of the hide.
+    private func discardWhenHidden(_ closed: WidgetPointer) {
+        Idle.repeatWhile(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+            if let self, self.popover == closed, !gtk_widget_get_visible(closed).isTrue {
+                self.popover = nil
+                gtk_widget_unparent(closed)
+            }
+            return false
+        }
     }
 
     private func takeDown() {
