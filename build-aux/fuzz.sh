@@ -58,9 +58,12 @@ for target in "$@"; do
   [ -n "${TOTE_FUZZ_RUNS:-}" ] && runs=("-runs=$TOTE_FUZZ_RUNS")
   result=0
   # LeakSanitizer matches a suppression only on a stack it unwound slowly: the system's
-  # libraries have no frame pointers (Fuzz/lsan-suppressions.txt).
+  # libraries have no frame pointers (Fuzz/lsan-suppressions.txt). The targets that reach
+  # EVCard (reminder-transfer reads every input as contact cards too) need it.
   unwind=()
-  [ "$target" = vcard ] && unwind=(ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0")
+  case $target in vcard|reminder-transfer)
+    unwind=(ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0") ;;
+  esac
   env "${unwind[@]}" LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     TOTE_FUZZ_TARGET=$target "$binary" -max_total_time="$seconds" "${runs[@]}" -timeout=10 \
     -rss_limit_mb=2048 -max_len="${max_len[$target]}" -print_final_stats=1 -artifact_prefix="$artifacts/" \
