@@ -78,10 +78,7 @@ final class ContextMenu {
     /// surface makes GTK pick again. In an idle: "closed" comes in the middle of the hide.
     private func discardWhenHidden(_ closed: WidgetPointer) {
         Idle.repeatWhile(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
-            if let self, self.popover == closed, !gtk_widget_get_visible(closed).isTrue {
-                self.popover = nil
-                gtk_widget_unparent(closed)
-            }
+            if let self, self.popover == closed, !gtk_widget_get_visible(closed).isTrue { self.takeDown() }
             return false
         }
     }
