@@ -2,7 +2,7 @@ import CAdw
 
 /// Work a window does not need for its first frame, run once that frame is painted: at start
 /// the first frame comes sooner, and the work is done before anyone can ask for it (the
-/// keyboard shortcuts window, the note editor's widgets; docs/platform-findings.md).
+/// note editor's widgets; docs/platform-findings.md).
 @MainActor
 final class AfterFirstFrame {
     private var work: (@MainActor () -> Void)?

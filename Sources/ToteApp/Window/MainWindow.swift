@@ -23,6 +23,7 @@ final class MainWindow {
     private let contentStack: WidgetPointer
     private let listMenuButton: WidgetPointer
     private var editor: NoteEditor?
+    private let shortcutsWindow = ShortcutsWindow()
     private var reminders: RemindersPane?
     /// Notes deleted here, by id, for their toasts' Undo (several toasts can be queued).
     private var recentlyDeleted: [UUID: Note] = [:]
@@ -125,10 +126,7 @@ final class MainWindow {
 
         addPages()
         addWindowActions()
-        AfterFirstFrame.run(on: window) { [weak self] in
-            self?.installShortcutsWindow()
-            _ = self?.madeEditor()
-        }
+        AfterFirstFrame.run(on: window) { [weak self] in _ = self?.madeEditor() }
         restoreSize()
         window.connectReturningBool("close-request") { [weak self] in
             guard let self else { return false }
@@ -958,9 +956,9 @@ final class MainWindow {
                 window.toastedDrop = nil
             }),
             ("insert-file", { $0.chooseFilesToInsert() }),
-            // GTK's own action comes with the shortcuts window, made after the first frame;
-            // this one is there from the start (GTK then adds none) and makes it if need be.
-            ("show-help-overlay", { $0.showShortcutsWindow() }),
+            // The name GTK's help overlay would give it; GTK adds none of its own while
+            // no help overlay is set (ShortcutsWindow says why none is).
+            ("show-help-overlay", { $0.shortcutsWindow.present(over: $0.window) }),
         ]
         for (name, handler) in actions {
             Actions.add(name, to: window.opaque) { [weak self] _ in if let self { handler(self) } }
@@ -996,30 +994,6 @@ final class MainWindow {
 
     var isSidebarShown: Bool { gtk_widget_get_visible(sidebarPane).isTrue }
     var isShowSidebarButtonShown: Bool { gtk_widget_get_visible(showSidebarButton).isTrue }
-
-    /// Ctrl+? and the main menu's Keyboard Shortcuts.
-    private func showShortcutsWindow() {
-        installShortcutsWindow()
-        if let shortcuts = gtk_application_window_get_help_overlay(window.cast()) {
-            gtk_window_present(shortcuts.cast())
-        }
-    }
-
-    /// Makes the keyboard shortcuts window, once.
-    private func installShortcutsWindow() {
-        guard gtk_application_window_get_help_overlay(window.cast()) == nil else { return }
-        let builder = gtk_builder_new()!
-        gtk_builder_set_translation_domain(builder, tote_shim_gettext_package())
-        var error: UnsafeMutablePointer<GError>?
-        if gtk_builder_add_from_string(builder, tote_shim_shortcuts_ui(), -1, &error).isTrue,
-           let shortcuts = gtk_builder_get_object(builder, "shortcuts_window") {
-            gtk_application_window_set_help_overlay(window.cast(), shortcuts.opaque)
-        } else if let error {
-            tote_shim_log_message("Shortcuts window: \(String(cString: error.pointee.message))")
-            g_error_free(error)
-        }
-        g_object_unref(builder.raw)
-    }
 
     private func restoreSize() {
         guard let settings = app.settings else {
