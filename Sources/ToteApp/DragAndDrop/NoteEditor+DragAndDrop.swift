@@ -474,7 +474,7 @@ extension NoteEditor {
                 onTextTooLong(length)
                 return
             }
-            perform(.replace(at..<at, with: copy), selectionAfter: .cursor(at: at + copy.length))
+            perform(text.placing(copy, over: at..<at), selectionAfter: .cursor(at: at + copy.length))
         case .plainText:
             ContentTransfer.readClipboard(of: textView, primary: true, mimeTypes: [NoteTransfer.plainMIMEType, "text/plain"],
                                           limit: NoteTransfer.maximumBytes) { [weak self] result in
@@ -492,7 +492,7 @@ extension NoteEditor {
             onTextTooLong(length)
             return
         }
-        perform(.replace(range, with: fragment), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
+        perform(text.placing(fragment, over: range), selectionAfter: .cursor(at: range.lowerBound + fragment.length))
     }
 
     /// Rich text from content that came in (its media kept in the store), or nil after

@@ -34,7 +34,7 @@ public struct NoteDrop: Hashable, Sendable {
         guard offset >= 0, offset <= text.length, fragment.length > 0 else { return nil }
         guard let source else {
             let padding = SmartSpacing.padding(for: fragment, at: offset, in: text)
-            return inserting(fragment, at: offset, padding: padding, after: [])
+            return inserting(fragment, at: offset, into: text, padding: padding, after: [])
         }
         guard source.lowerBound >= 0, source.upperBound <= text.length, !source.isEmpty,
               !isOntoItself(offset, draggedFrom: source, in: text)
@@ -51,20 +51,26 @@ public struct NoteDrop: Hashable, Sendable {
             let after = landing + step
             return SmartSpacing.scalar(in: text, at: after < removal.lowerBound ? after : after + removal.count)
         }
-        return inserting(fragment, at: landing, padding: padding, after: [.replace(removal, with: RichText())])
+        return inserting(fragment, at: landing, into: text, padding: padding, after: [.replace(removal, with: RichText())])
     }
 
-    /// `earlier` commands, then `fragment` at `offset` with the spaces `padding` asks for;
-    /// the fragment alone selected.
+    /// `earlier` commands on `text`, then `fragment` at `offset` with the spaces `padding`
+    /// asks for and the paragraph styles `placing` keeps; the fragment alone selected.
     private static func inserting(
-        _ fragment: RichText, at offset: Int, padding: (before: Bool, after: Bool), after earlier: [NoteCommand]
+        _ fragment: RichText, at offset: Int, into text: RichText, padding: (before: Bool, after: Bool),
+        after earlier: [NoteCommand]
     ) -> NoteDrop {
+        var landed = text
+        if !earlier.isEmpty { _ = try? landed.apply(.sequence(earlier)) }
+        let kept = landed.paragraphStylesKept(placing: fragment, over: offset..<offset)
         var commands = earlier + [.replace(offset..<offset, with: fragment)]
         let start = offset + (padding.before ? 1 : 0)
         if padding.after {
             commands.append(.replace((offset + fragment.length)..<(offset + fragment.length), with: RichText(plain: " ")))
         }
         if padding.before { commands.append(.replace(offset..<offset, with: RichText(plain: " "))) }
+        // Spaces add no paragraph: the indexes still hold.
+        if let kept { commands.append(.setParagraphStyles(kept.styles, from: kept.first)) }
         return NoteDrop(
             command: commands.count == 1 ? commands[0] : .sequence(commands),
             selection: TextSelection(start..<(start + fragment.length)))
