@@ -76,6 +76,10 @@ final class ContextMenu {
     /// that closes it), and the window then holds the hidden popover as the widget under the
     /// pointer until the pointer moves (gtkmain.c, handle_pointing_event). Destroying its
     /// surface makes GTK pick again. In an idle: "closed" comes in the middle of the hide.
+    /// Before that, the window is made to pick again at once (`takeDown`): left holding the
+    /// popover until the pointer moved, GTK synthesized a crossing from it when a modal
+    /// dialog opened from the menu closed, and asked a surface of the popover it no longer
+    /// had (a Gdk-CRITICAL, `gtk_window_update_pointer_focus_on_state_change`).
     private func discardWhenHidden(_ closed: WidgetPointer) {
         Idle.repeatWhile(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             if let self, self.popover == closed, !gtk_widget_get_visible(closed).isTrue { self.takeDown() }
@@ -88,6 +92,9 @@ final class ContextMenu {
         focusBefore = nil
         guard let popover else { return }
         self.popover = nil
+        // A change of sensitivity makes the window pick the widget under the pointer again
+        // wherever it held the popover or one of its items; the picking never enters a popover.
+        gtk_widget_set_sensitive(popover, false.g)
         gtk_widget_unparent(popover)
     }
 }
