@@ -447,6 +447,13 @@ final class DesktopSession {
         try atspi(["tree", "\(process.processIdentifier)"])
     }
 
+    /// Reads every accessible object of `process` as a screen reader walking it does, after
+    /// asking for one window past the count (Helpers/atspi.py `read`): "window ROLE<TAB>NAME"
+    /// lines and "objects N", or no "objects" line when the application stopped answering.
+    func readEverything(of process: Process) throws -> [String] {
+        try atspi(["read", "\(process.processIdentifier)"])
+    }
+
     /// Screen points at the middle of characters of the text object named `name` (AT-SPI
     /// gives window coordinates in GTK 4.8; the window's position is added).
     func characterCenters(of process: Process, in name: String, offsets: [Int], window: String) throws -> [(x: Int, y: Int)] {

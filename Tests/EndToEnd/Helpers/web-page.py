@@ -3,7 +3,11 @@
 drag what browsers offer. "Styled passage" drags a selection of a page (text/html and
 text/plain, as Firefox and GNOME Web do); "Lemon tart" drags a link (text/x-moz-url in
 UTF-16, text/uri-list and text/plain, and no HTML, as some browsers and feed readers do);
-"Photo" drags a picture's own bytes (image/png alone, as an image editor does)."""
+"Photo" drags a picture's own bytes (image/png alone, as an image editor does). With
+WEB_PAGE_FILE set, "Big file" drags that file as a file list (text/uri-list), as a download
+bar does."""
+import os
+
 import gi
 
 gi.require_version("Gtk", "4.0")
@@ -52,6 +56,11 @@ def activate(app):
     box.append(passage)
     box.append(link)
     box.append(photo)
+    if os.environ.get("WEB_PAGE_FILE"):
+        big = Gtk.Label(label="Big file")
+        uri = GLib.filename_to_uri(os.environ["WEB_PAGE_FILE"], None)
+        drag_source(big, [("text/uri-list", f"{uri}\r\n".encode())])
+        box.append(big)
     window.set_child(box)
     window.present()
 
