@@ -8,16 +8,20 @@ import XCTest
 final class NoteToNoteDragTests: EndToEndTestCase {
     private var firstID = UUID(), secondID = UUID()
 
-    /// Two notes in two windows side by side: "Copy me please" left, "Landing:" right.
-    private func twoWindows() throws -> (tote: Process, left: String, right: String) {
+    /// Two notes in two windows side by side: "Copy me please" left, "Landing:" right (or
+    /// the bodies given).
+    private func twoWindows(left leftBody: RichText = RichText(plain: "Copy me please"),
+                            right rightBody: RichText = RichText(plain: "Landing:"))
+        throws -> (tote: Process, left: String, right: String)
+    {
         let first = try launchToteWithNewNote()
         try session.key("ctrl+q")
         try session.waitUntil("Tote to quit") { !first.isRunning }
         let store = try Store(location: try XCTUnwrap(session.store()).location)
         let source = try XCTUnwrap(try store.notes().first)
-        _ = try store.save(noteID: source.id, title: "First note", body: RichText(plain: "Copy me please"))
+        _ = try store.save(noteID: source.id, title: "First note", body: leftBody)
         let destination = try store.createNote()
-        _ = try store.save(noteID: destination.id, title: "Second note", body: RichText(plain: "Landing:"))
+        _ = try store.save(noteID: destination.id, title: "Second note", body: rightBody)
         try store.checkpoint()
         (firstID, secondID) = (source.id, destination.id)
 
@@ -86,5 +90,42 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         try session.waitUntil("the move redone") { body(secondID) == "Landing: Copy me" && body(firstID) == " please" }
         try session.key("ctrl+z")
         try session.waitUntil("one Ctrl+Z undoes both") { body(secondID) == "Landing:" && body(firstID) == "Copy me please" }
+    }
+
+    /// A heading and a checklist item dropped on an empty line of another note keep their
+    /// paragraph styles (they came in as body text), the drop is selected, and one Ctrl+Z
+    /// gives the destination back as it was (issue 28).
+    func testAHeadingAndAChecklistItemDroppedOnAnEmptyLineKeepTheirStyles() throws {
+        let source = RichText(paragraphs: [
+            Paragraph(style: .heading(level: 1), runs: [Run("Heron heading")]),
+            Paragraph(style: .checklist(checked: false), runs: [Run("Pack the tent")]),
+            Paragraph(runs: [Run("Rest")]),
+        ])
+        let destination = RichText(plain: "Intro\n\nEnd")
+        let (tote, left, right) = try twoWindows(left: source, right: destination)
+        try session.focus(left)
+        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [2], window: left)[0]
+        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        session.pace(0.5)
+        try session.key("ctrl+Home")
+        try session.key("shift+Down")
+        try session.key("shift+End")
+        try session.waitUntil("both paragraphs selected") {
+            try session.textSelection(of: tote, in: "frame=1/Note body") == 0..<27
+        }
+        let from = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [4], window: left)[0]
+        let emptyLine = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [6], window: right)[0]
+        try session.drag(from: from, to: (emptyLine.x + 4, emptyLine.y))
+
+        func landed() -> RichText? { try? session.store()?.note(id: secondID)?.richText() }
+        try session.waitUntil("the paragraphs in the second note") { landed()?.plainText == "Intro\nHeron heading\nPack the tent\nEnd" }
+        XCTAssertEqual(landed()?.paragraphs.map(\.style),
+                       [.body, .heading(level: 1), .checklist(checked: false), .body], "each keeps its own style")
+        XCTAssertEqual(try session.textSelection(of: tote, in: "frame=2/Note body"), 6..<33, "the drop is selected")
+        XCTAssertEqual(body(firstID), "Heron heading\nPack the tent\nRest", "a copy leaves the source")
+
+        try session.focus(right)
+        try session.key("ctrl+z")
+        try session.waitUntil("one Ctrl+Z gives the destination back") { landed() == destination }
     }
 }
