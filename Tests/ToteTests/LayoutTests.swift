@@ -96,4 +96,45 @@ final class LayoutTests: GTKTestCase {
             XCTAssertEqual(clipped, [])
         }
     }
+
+    /// A menu's items all show, none cut off at its bottom: GTK 4.8's popover menus scroll
+    /// when given less height than they ask for. Checked for the menus a right click opens,
+    /// on a reminder row and in a note, in a window of 1000 × 700 (issue 28: the reminder
+    /// row's Delete was drawn half outside its menu).
+    func testEveryContextMenuShowsAllItsItems() throws {
+        try onMainActor {
+            let dataHome = try TemporaryDataHome()
+            let (app, window, editor, _, _) = try Self.startAppWithNote(dataHome: dataHome, title: "Plans", body: "Tent")
+            defer { Self.close(app) }
+            gtk_window_set_default_size(window.window.cast(), 1000, 700)
+            var cut: [String] = []
+            @MainActor func check(_ name: String, _ popover: WidgetPointer?) {
+                guard let popover else { return XCTFail("\(name): no menu") }
+                waitFor("\(name) shown") { gtk_widget_get_mapped(popover).isTrue }
+                MainLoop.iterate(until: { false }, timeout: 0.3)
+                for scrolled in Self.descendants(of: popover) where Self.isA(scrolled, gtk_scrolled_window_get_type()) {
+                    let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)
+                    let asked = gtk_adjustment_get_upper(adjustment), given = gtk_adjustment_get_page_size(adjustment)
+                    if asked > given + 0.5 { cut.append("\(name): \(Int(given)) of \(Int(asked)) px shown") }
+                }
+                gtk_popover_popdown(popover.cast())
+                waitFor("\(name) gone") { !gtk_widget_get_mapped(popover).isTrue }
+            }
+            // Where the whole menu fits on the 800 px screen: lower, GTK rightly makes it scroll.
+            for (x, y) in [(30.0, 10.0), (200.0, 40.0)] {
+                editor.showContextMenu(atX: x, y: y, placingCaret: true)
+                check("the note's menu at \(Int(x)), \(Int(y))", editor.contextMenu.popover)
+            }
+            window.createReminderList()
+            let pane = try XCTUnwrap(window.remindersPane)
+            for title in ["Apples", "Bread", "Cheese"] { pane.add(title: title) }
+            MainLoop.iterate(until: { false }, timeout: 0.2)
+            for row in [0, 2] {
+                pane.view.select([pane.view.shown[row].id])
+                pane.contextMenu.show(atX: 60, y: Double(row * 30 + 15))
+                check("row \(row)'s menu", pane.contextMenu.popover)
+            }
+            XCTAssertEqual(cut, [])
+        }
+    }
 }

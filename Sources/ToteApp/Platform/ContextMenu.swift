@@ -36,6 +36,39 @@ final class ContextMenu {
         var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
         gtk_popover_set_pointing_to(popover.cast(), &rect)
         gtk_popover_popup(popover.cast())
+        presentAgainWhenItGrows(popover)
+    }
+
+    /// GTK 4.8 sizes a popover when it shows it, and again only when its parent allocates it,
+    /// which a list or a text view does not do for a child of its own. A menu's items settle
+    /// a few main-loop turns after it shows (a reminder row's menu asked 380 px at first, 393
+    /// six turns later; a note's 508, then 560), so its last items were cut off under a
+    /// scroll. While it shows, it is presented again each time what it asks for changes.
+    private func presentAgainWhenItGrows(_ popover: WidgetPointer) {
+        guard let clock = gtk_widget_get_frame_clock(popover) else { return }
+        final class Watch {
+            var asked: Int32 = 0
+            var handler: gulong = 0
+        }
+        func naturalHeight() -> Int32 {
+            var natural: Int32 = 0
+            gtk_widget_measure(popover, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+            return natural
+        }
+        let watch = Watch()
+        watch.asked = naturalHeight()
+        watch.handler = clock.connect("layout") { [weak self] in
+            // Compared before anything is asked of it: a menu taken down may be freed.
+            guard let self, self.popover == popover, gtk_widget_get_mapped(popover).isTrue else {
+                g_signal_handler_disconnect(clock.raw, watch.handler)
+                return
+            }
+            let asked = naturalHeight()
+            guard asked != watch.asked else { return }
+            watch.asked = asked
+            gtk_widget_queue_resize(popover)
+            gtk_popover_present(popover.cast())
+        }
     }
 
     /// What had the keyboard when the menu opened: it has it again when the menu closes,

@@ -21,7 +21,7 @@ final class RemindersPane {
     private(set) var rows: [Reminder] = []
     private var showingCompleted = true
     private(set) var actions: [String: OpaquePointer] = [:]
-    private lazy var contextMenu = ContextMenu(on: view.listView) { Self.selectionMenu() }
+    private(set) lazy var contextMenu = ContextMenu(on: view.listView) { Self.selectionMenu() }
     /// Files being copied into a list by a drop, and their placeholders below the rows.
     private let incoming = IncomingCopies()
     private var incomingPlaceholders: [UUID: WidgetPointer] = [:]
