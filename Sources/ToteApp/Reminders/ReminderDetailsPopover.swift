@@ -113,10 +113,10 @@ final class ReminderDetailsPopover {
         for side in [gtk_text_view_set_left_margin, gtk_text_view_set_right_margin,
                      gtk_text_view_set_top_margin, gtk_text_view_set_bottom_margin] { side(notesView.cast(), 12) }
         gtk_widget_add_css_class(notesView, "reminder-notes")
-        tote_shim_accessible_set_label(notesView, tr("Notes"))
+        tote_shim_accessible_set_label(notesView, trc("reminder", "Notes"))
         let scroller = gtk_scrolled_window_new()!
         // GtkTextView has no placeholder: a dim "Notes" over it while it is empty.
-        let placeholder = gtk_label_new(tr("Notes"))!
+        let placeholder = gtk_label_new(trc("reminder", "Notes"))!
         gtk_widget_add_css_class(placeholder, "dim-label")
         gtk_widget_set_can_target(placeholder, false.g)
         gtk_widget_set_halign(placeholder, GTK_ALIGN_START)
