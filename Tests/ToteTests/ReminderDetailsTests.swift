@@ -83,18 +83,11 @@ final class ReminderDetailsTests: GTKTestCase {
         }
     }
 
-    func testTitlePriorityAndTimeAreEachOneStep() throws {
+    func testTitleDayPriorityAndTimeAreEachOneStep() throws {
         try onMainActor {
             try Self.withList { window, pane, store, list in
-                var stove = try Self.reminder("Stove", store, list)
-                // A due day first (the calendar's day is taken when its popover closes).
-                let tomorrow = try XCTUnwrap(ReminderChoices.dueDate(named: "tomorrow", now: Date()))
-                let withDay = try XCTUnwrap(ReminderDetails.command(
-                    .due(day: tomorrow, time: nil), of: stove.id, in: pane.rows, now: Date()))
-                XCTAssertTrue(pane.perform(withDay, selecting: [stove.id]))
-                stove = try Self.reminder("Stove", store, list)
+                let stove = try Self.reminder("Stove", store, list)
                 let steps = pane.history.undoSteps.count
-
                 let details = try Self.open(pane, on: "Stove")
                 let titleRow = try XCTUnwrap(details.titleRow)
                 XCTAssertEqual(String(cString: gtk_editable_get_text(titleRow.opaque)), "Stove")
@@ -105,18 +98,36 @@ final class ReminderDetailsTests: GTKTestCase {
                 XCTAssertEqual(try Self.reminder("Stove", store, list).title, "Stove", "not per keystroke")
                 XCTAssertTrue(gtk_widget_grab_focus(try XCTUnwrap(details.notesView)).isTrue)
                 XCTAssertEqual(try Self.reminder("Camping stove", store, list).id, stove.id)
+                // A day on the calendar, taken when its popover closes.
+                let timeRow = try XCTUnwrap(details.timeRow)
+                XCTAssertFalse(gtk_widget_get_sensitive(timeRow).isTrue, "no day: no time")
+                let dueButton = try XCTUnwrap(details.dueButton)
+                gtk_menu_button_popup(dueButton.opaque)
+                let dayPopover = try XCTUnwrap(gtk_menu_button_get_popover(dueButton.opaque))
+                waitFor("the calendar shown") { gtk_widget_get_mapped(UnsafeMutableRawPointer(dayPopover).assumingMemoryBound(to: GtkWidget.self)).isTrue }
+                let christmasEve = g_date_time_new_local(2026, 12, 24, 0, 0, 0)!
+                gtk_calendar_select_day(try XCTUnwrap(details.calendar).opaque, christmasEve)
+                g_date_time_unref(christmasEve)
+                XCTAssertNil(try Self.reminder("Camping stove", store, list).due, "not while the calendar shows")
+                if let shot = ProcessInfo.processInfo.environment["TOTE_DETAILS_SHOT"] {
+                    MainLoop.iterate(until: { false }, timeout: 0.3)
+                    try runTool("/usr/bin/import", "-window", "root", shot)
+                }
+                gtk_menu_button_popdown(dueButton.opaque)
+                let christmas = try XCTUnwrap(ReminderChoices.startOfDay(year: 2026, month: 12, day: 24))
+                waitFor("the day set") { (try? Self.reminder("Camping stove", store, list).due) == christmas }
+                XCTAssertTrue(details.isOpen, "the details stay open")
                 adw_combo_row_set_selected(try XCTUnwrap(details.priorityRow).cast(), 3)
                 XCTAssertEqual(try Self.reminder("Camping stove", store, list).priority, .high)
-                let timeRow = try XCTUnwrap(details.timeRow)
                 XCTAssertTrue(gtk_widget_get_sensitive(timeRow).isTrue, "a day is set: a time can be")
                 adw_combo_row_set_selected(timeRow.cast(), 19)  // 09:30
                 let due = try XCTUnwrap(try Self.reminder("Camping stove", store, list).due)
                 XCTAssertEqual(ReminderDetails.time(of: due), ReminderDetails.TimeOfDay(hour: 9, minute: 30))
-                XCTAssertEqual(ReminderDetails.day(of: due), tomorrow)
+                XCTAssertEqual(ReminderDetails.day(of: due), christmas)
                 Self.close(details)
-                XCTAssertEqual(pane.history.undoSteps.count, steps + 3, "three edits, three steps")
+                XCTAssertEqual(pane.history.undoSteps.count, steps + 4, "four edits, four steps")
 
-                for _ in 0..<3 { window.undo() }
+                for _ in 0..<4 { window.undo() }
                 XCTAssertEqual(try Self.reminder("Stove", store, list), stove, "undone exactly")
             }
         }

@@ -33,6 +33,7 @@ final class ReminderDetailsPopover {
     private(set) var titleRow: WidgetPointer?
     private(set) var notesView: WidgetPointer?
     private(set) var dueButton: WidgetPointer?
+    private var dayLabel: WidgetPointer?
     private(set) var calendar: WidgetPointer?
     private(set) var timeRow: WidgetPointer?
     private(set) var priorityRow: WidgetPointer?
@@ -69,6 +70,8 @@ final class ReminderDetailsPopover {
         gtk_popover_popup(popover.cast())
         if let notesView {
             gtk_widget_grab_focus(notesView)
+            // The popover gave the title the keyboard first, which selected it all.
+            if let titleRow { gtk_editable_select_region(titleRow.opaque, 0, 0) }
             let buffer = gtk_text_view_get_buffer(notesView.cast())
             var end = GtkTextIter()
             gtk_text_buffer_get_end_iter(buffer, &end)
@@ -192,7 +195,17 @@ final class ReminderDetailsPopover {
         box.append(clear)
         let dayPopover = gtk_popover_new()!
         gtk_popover_set_child(dayPopover.cast(), box)
+        // Its right edge under the button's, which ends the row: centred, it crossed the
+        // window's right edge by a quarter of its width.
+        gtk_widget_set_halign(dayPopover, GTK_ALIGN_END)
+        // The day and an arrow, in the weight of the combo rows' values below (a menu button's
+        // own label is bold).
+        let dayLabel = gtk_label_new("")!
+        let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        content.append(dayLabel)
+        content.append(gtk_image_new_from_icon_name("pan-down-symbolic"))
         let button = gtk_menu_button_new()!
+        gtk_menu_button_set_child(button.opaque, content)
         gtk_menu_button_set_popover(button.opaque, dayPopover)
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button, "flat")
@@ -217,6 +230,7 @@ final class ReminderDetailsPopover {
             gtk_popover_popdown(dayPopover.cast())
             self.report(.due(day: nil, time: nil))
         }
+        self.dayLabel = dayLabel
         return (row, button, calendar)
     }
 
@@ -265,7 +279,7 @@ final class ReminderDetailsPopover {
     private func showDay(_ day: Date?) {
         guard let dueButton else { return }
         let text = day.map { Self.dayFormatter.string(from: $0) } ?? tr("None")
-        gtk_menu_button_set_label(dueButton.opaque, text)
+        if let dayLabel { gtk_label_set_text(dayLabel.opaque, text) }
         tote_shim_accessible_set_label(dueButton, "\(tr("Due Date")): \(text)")
     }
 
@@ -338,6 +352,7 @@ final class ReminderDetailsPopover {
         titleRow = nil
         notesView = nil
         dueButton = nil
+        dayLabel = nil
         calendar = nil
         timeRow = nil
         priorityRow = nil
