@@ -83,6 +83,28 @@ final class ReminderDetailsTests: GTKTestCase {
         }
     }
 
+    /// The row's Details button opens that reminder's details, selecting it alone.
+    func testTheRowsButtonOpensItsReminderAndSelectsIt() throws {
+        try onMainActor {
+            try Self.withList { _, pane, _, _ in
+                let map = try XCTUnwrap(pane.view.shown.first { $0.title == "Map" }?.id)
+                pane.view.select(pane.view.shown.filter { $0.title != "Map" }.map(\.id))
+                let row = try XCTUnwrap(pane.view.rowWidget(showing: map))
+                let button = try XCTUnwrap(Self.descendants(of: row).first {
+                    Self.isA($0, gtk_button_get_type()) && gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == "Details"
+                })
+                XCTAssertTrue(gtk_widget_get_visible(button).isTrue)
+                // As a click: GtkButton's activation shows the press, then clicks.
+                XCTAssertTrue(gtk_widget_activate(button).isTrue)
+                waitFor("the details shown") { pane.details?.popover.map { gtk_widget_get_mapped($0).isTrue } == true }
+                let details = try XCTUnwrap(pane.details)
+                XCTAssertEqual(details.reminder?.id, map)
+                XCTAssertEqual(pane.view.selectedIDs, [map])
+                Self.close(details)
+            }
+        }
+    }
+
     func testTitleDayPriorityAndTimeAreEachOneStep() throws {
         try onMainActor {
             try Self.withList { window, pane, store, list in
