@@ -47,6 +47,28 @@ final class ReminderDetailsKeyboardTests: EndToEndTestCase {
         try session.waitUntil("Tote to quit") { !tote.isRunning }
     }
 
+    /// Details… in a reminder's right-click menu opens the same popover, for that reminder.
+    func testDetailsInTheRowsMenuOpensItsDetails() throws {
+        let (tote, window) = try launchToteWithPlansAndGroceries()
+        _ = try openList("Groceries", showing: "Apples", of: tote, window: window)
+        let bread = try waitForCenter(of: tote, named: "frame=1/Bread, not done", window: window)
+        try session.input(["mousemove", "\(bread.x)", "\(bread.y)", "click", "3"])
+        try session.waitUntil("the menu") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tDetails…") } == true
+        }
+        // Its access key (AT-SPI places a menu's items in the menu's own surface, not the window).
+        try session.key("i")
+        try session.waitUntil("the details") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tReminder Details") } == true
+        }
+        try session.type("Wholemeal")
+        try session.key("Escape")
+        try session.waitUntil("Bread's notes saved") {
+            guard let store = session.store(), let list = try? store.reminderLists().first else { return false }
+            return (try? store.reminders(inList: list.id))?.first { $0.title == "Bread" }?.notes == "Wholemeal"
+        }
+    }
+
     /// The popover's own window (X11 gives each popover one) lies in Tote's 1000×700 window,
     /// but for the shadow drawn around it.
     private func checkUnclipped(of tote: Process, in window: String, besides earlier: Set<String>) throws {
