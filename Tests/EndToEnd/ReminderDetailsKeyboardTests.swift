@@ -29,6 +29,11 @@ final class ReminderDetailsKeyboardTests: EndToEndTestCase {
         try session.waitUntil("the details") {
             (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tReminder Details") } == true
         }
+        // A screen reader finds each field by its name.
+        let objects = try session.accessibleObjects(of: tote)
+        for name in ["Title", "Notes", "Due Date: None", "Time", "Priority"] {
+            XCTAssertTrue(objects.contains { $0.hasSuffix("\t\(name)") }, "\(name) in \(objects.suffix(40))")
+        }
         try checkUnclipped(of: tote, in: window, besides: windowsBefore)
         session.screenshot("reminder-details")
         try session.type("Gas cartridges")
@@ -37,6 +42,10 @@ final class ReminderDetailsKeyboardTests: EndToEndTestCase {
         try session.waitUntil("the notes saved") { reminders().first { $0.id == before.id }?.notes == "Gas cartridges" }
         try session.waitUntil("the details gone") {
             (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tReminder Details") } == false
+        }
+
+        try session.waitUntil("the row saying it has notes") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tStove, not done, with notes") } == true
         }
 
         // The list has the keyboard again: one Ctrl+Z takes the notes away.
