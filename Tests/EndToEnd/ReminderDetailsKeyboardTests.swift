@@ -31,7 +31,7 @@ final class ReminderDetailsKeyboardTests: EndToEndTestCase {
         }
         // A screen reader finds each field by its name.
         let objects = try session.accessibleObjects(of: tote)
-        for name in ["Title", "Notes", "Due Date: None", "Time", "Priority"] {
+        for name in ["Title", "Notes", "Due date: None", "Time", "Priority"] {
             XCTAssertTrue(objects.contains { $0.hasSuffix("\t\(name)") }, "\(name) in \(objects.suffix(40))")
         }
         try checkUnclipped(of: tote, in: window, besides: windowsBefore)

@@ -280,7 +280,7 @@ final class ReminderDetailsPopover {
         guard let dueButton else { return }
         let text = day.map { Self.dayFormatter.string(from: $0) } ?? tr("None")
         if let dayLabel { gtk_label_set_text(dayLabel.opaque, text) }
-        tote_shim_accessible_set_label(dueButton, "\(tr("Due Date")): \(text)")
+        tote_shim_accessible_set_label(dueButton, format(tr("Due date: {day}"), ["day": text]))
     }
 
     private var notesText: String {
