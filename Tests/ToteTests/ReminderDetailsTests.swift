@@ -131,10 +131,6 @@ final class ReminderDetailsTests: GTKTestCase {
                 gtk_calendar_select_day(try XCTUnwrap(details.calendar).opaque, christmasEve)
                 g_date_time_unref(christmasEve)
                 XCTAssertNil(try Self.reminder("Camping stove", store, list).due, "not while the calendar shows")
-                if let shot = ProcessInfo.processInfo.environment["TOTE_DETAILS_SHOT"] {
-                    MainLoop.iterate(until: { false }, timeout: 0.3)
-                    try runTool("/usr/bin/import", "-window", "root", shot)
-                }
                 gtk_menu_button_popdown(dueButton.opaque)
                 let christmas = try XCTUnwrap(ReminderChoices.startOfDay(year: 2026, month: 12, day: 24))
                 waitFor("the day set") { (try? Self.reminder("Camping stove", store, list).due) == christmas }

@@ -198,9 +198,13 @@ final class ReminderDetailsPopover {
         // Its right edge under the button's, which ends the row: centred, it crossed the
         // window's right edge by a quarter of its width.
         gtk_widget_set_halign(dayPopover, GTK_ALIGN_END)
-        // The day and an arrow, in the weight of the combo rows' values below (a menu button's
-        // own label is bold).
+        // The day and an arrow, as the combo rows below show their values.
         let dayLabel = gtk_label_new("")!
+        // Libadwaita makes a button's labels bold; the attribute is over the style.
+        let normal = pango_attr_list_new()
+        pango_attr_list_insert(normal, pango_attr_weight_new(PANGO_WEIGHT_NORMAL))
+        gtk_label_set_attributes(dayLabel.opaque, normal)
+        pango_attr_list_unref(normal)
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         content.append(dayLabel)
         content.append(gtk_image_new_from_icon_name("pan-down-symbolic"))
