@@ -54,6 +54,15 @@ final class ReminderDetailsKeyboardTests: EndToEndTestCase {
         XCTAssertEqual(reminders().first { $0.id == before.id }?.title, "Stove")
         try session.key("ctrl+q")
         try session.waitUntil("Tote to quit") { !tote.isRunning }
+        XCTAssertEqual(tote.terminationStatus, 0)
+        let logs = session.root.appendingPathComponent("logs")
+        var complaints: [String] = []
+        for log in try FileManager.default.contentsOfDirectory(atPath: logs.path) where log.hasPrefix("tote-") {
+            let text = try String(contentsOf: logs.appendingPathComponent(log), encoding: .utf8)
+            complaints += text.split(separator: "\n").map(String.init)
+                .filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
+        }
+        XCTAssertEqual(complaints, [], "GTK warned:\n" + complaints.joined(separator: "\n"))
     }
 
     /// Details… in a reminder's right-click menu opens the same popover, for that reminder.
