@@ -132,9 +132,10 @@ final class ReminderDetailsPopover {
         }
         gtk_scrolled_window_set_child(scroller.opaque, notesView)
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_min_content_height(scroller.opaque, 96)
-        gtk_scrolled_window_set_max_content_height(scroller.opaque, 200)
-        gtk_scrolled_window_set_propagate_natural_height(scroller.opaque, true.g)
+        // Five lines, whatever the notes hold; longer notes scroll. GTK 4.8 sizes a popover when
+        // it shows it and not as its content grows (typing ten lines left the popover as it was),
+        // and a fixed height keeps it inside a 700 px window wherever its row is.
+        gtk_scrolled_window_set_min_content_height(scroller.opaque, 120)
         // A row of the boxed list, so the notes sit in the same card as the title (a group
         // puts only preferences rows in its list).
         let notesRow = adw_preferences_row_new()!
@@ -361,6 +362,9 @@ final class ReminderDetailsPopover {
         timeRow = nil
         priorityRow = nil
         timeChoices = []
+        // As ContextMenu does: a change of sensitivity makes the window pick the widget under
+        // the pointer again, so it never holds the popover once it is gone.
+        gtk_widget_set_sensitive(popover, false.g)
         gtk_widget_unparent(popover)
     }
 
