@@ -28,6 +28,8 @@ final class ReminderListView {
     var onContextMenu: (Double, Double) -> Void = { _, _ in }
     /// The row's link button was clicked: open what the reminder links.
     var onOpenLink: (UUID) -> Void = { _ in }
+    /// The row's Details button was clicked.
+    var onShowDetails: (UUID) -> Void = { _ in }
     var onSelectionChanged: () -> Void = {}
     /// A drag starts on these reminders (the selection, or the row pressed): the content.
     var onPrepareDrag: ([UUID]) -> UnsafeMutablePointer<GdkContentProvider>? = { _ in nil }
@@ -76,6 +78,7 @@ final class ReminderListView {
         var due: String?
         var priority: Reminder.Priority
         var hasLink: Bool
+        var hasNotes: Bool
     }
 
     /// Counts the splices that give kept rows new reminders (`replaceRows`).
@@ -95,6 +98,8 @@ final class ReminderListView {
         /// Shown when the reminder holds a link: a web page, a mail address or a stored file
         /// (`Reminder.link`).
         let link: WidgetPointer
+        /// Opens the reminder's details; in the accent colour when it has notes.
+        let details: WidgetPointer
         /// The handle bound (`handlePosition`) and the reminder it showed.
         var handle: Int?
         var id: UUID?
@@ -104,7 +109,7 @@ final class ReminderListView {
         var isEditing = false
 
         init(box: WidgetPointer, check: WidgetPointer, titleStack: WidgetPointer, title: WidgetPointer,
-             due: WidgetPointer, priority: WidgetPointer, link: WidgetPointer) {
+             due: WidgetPointer, priority: WidgetPointer, link: WidgetPointer, details: WidgetPointer) {
             self.box = box
             self.check = check
             self.titleStack = titleStack
@@ -112,6 +117,7 @@ final class ReminderListView {
             self.due = due
             self.priority = priority
             self.link = link
+            self.details = details
         }
     }
 
@@ -210,6 +216,7 @@ final class ReminderListView {
             // Rows compare by what they show, so a completed or renamed reminder is rebound.
             let changes = RowSplices(from: shown, to: reminders, key: \.id) { a, b in
                 a.id == b.id && a.title == b.title && a.isDone == b.isDone && a.due == b.due && a.priority == b.priority
+                    && a.notes.isEmpty == b.notes.isEmpty
             }
             if changes.changedRows <= Self.replacementThreshold {
                 splices = changes.splices
@@ -406,14 +413,21 @@ final class ReminderListView {
         gtk_widget_set_valign(link, GTK_ALIGN_CENTER)
         tote_shim_accessible_set_label(link, tr("Open Link"))
         gtk_widget_set_visible(link, false.g)
+        // Not focusable, as the link: the keyboard has Alt+Return and the context menu.
+        let details = gtk_button_new_from_icon_name("document-properties-symbolic")!
+        gtk_widget_add_css_class(details, "flat")
+        gtk_widget_set_focusable(details, false.g)
+        gtk_widget_set_valign(details, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(details, tr("Details"))
+        tote_shim_accessible_set_label(details, tr("Details"))
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_widget_set_margin_start(box, 6)
         gtk_widget_set_margin_end(box, 6)
-        for child in [check, titleStack, due, priority, link] { box.append(child) }
+        for child in [check, titleStack, due, priority, link, details] { box.append(child) }
         gtk_list_item_set_child(OpaquePointer(item), box)
 
         let row = Row(box: box, check: check, titleStack: titleStack, title: title, due: due, priority: priority,
-                      link: link)
+                      link: link, details: details)
         let key = Int(bitPattern: item)
         rows[key] = row
         check.connect("toggled") { [weak self, weak row] in
@@ -426,6 +440,10 @@ final class ReminderListView {
         link.connect("clicked") { [weak self, weak row] in
             guard let self, let id = row?.id else { return }
             self.onOpenLink(id)
+        }
+        details.connect("clicked") { [weak self, weak row] in
+            guard let self, let id = row?.id else { return }
+            self.onShowDetails(id)
         }
     }
 
@@ -461,8 +479,9 @@ final class ReminderListView {
         row.id = reminder.id
         let due = reminder.due.map(describeDue)
         let hasLink = reminder.link != nil
+        let hasNotes = !hasLink && !reminder.notes.isEmpty
         let showing = Showing(title: reminder.title, isDone: reminder.isDone, due: due, priority: reminder.priority,
-                              hasLink: hasLink)
+                              hasLink: hasLink, hasNotes: hasNotes)
         guard again || showing != row.showing else { return }
         row.showing = showing
         isBinding = true
@@ -478,12 +497,15 @@ final class ReminderListView {
         gtk_label_set_text(row.priority.opaque, marks)
         gtk_widget_set_visible(row.priority, (reminder.priority != .none).g)
         gtk_widget_set_visible(row.link, hasLink.g)
+        if hasNotes { gtk_widget_add_css_class(row.details, "accent") } else {
+            gtk_widget_remove_css_class(row.details, "accent")
+        }
         // The list item widget around the row is what screen readers announce. No tooltip
         // on the priority marks: gtk_widget_set_tooltip_text costs 0.4 ms, and a screenful
         // binds 200 rows.
         let state = reminder.isDone ? tr("done") : tr("not done")
         let parts = [reminder.title, state, name] + (due.map { [$0] } ?? [])
-            + (hasLink ? [tr("with a link")] : [])
+            + (hasLink ? [tr("with a link")] : []) + (hasNotes ? [tr("with notes")] : [])
         tote_shim_accessible_set_label(
             gtk_widget_get_parent(row.box) ?? row.box, parts.filter { !$0.isEmpty }.joined(separator: ", "))
     }
@@ -568,6 +590,22 @@ final class ReminderListView {
     /// The list item widget (the row GtkListView draws) showing a reminder, if one does.
     func rowWidget(showing id: UUID) -> WidgetPointer? {
         rows.values.first { $0.id == id }.flatMap { gtk_widget_get_parent($0.box) }
+    }
+
+    /// Where a reminder's details point, in the list view's coordinates: the end of its row
+    /// up to its Details button, about the popover's width (`width`), so the popover opens
+    /// under the button without crossing the window's edge; the top of the list when the row
+    /// is not on screen.
+    func detailsAnchor(of id: UUID, width: Int32) -> GdkRectangle {
+        var button = graphene_rect_t(), row = graphene_rect_t()
+        guard let found = rows.values.first(where: { $0.id == id }), let item = gtk_widget_get_parent(found.box),
+              gtk_widget_get_mapped(found.details).isTrue,
+              gtk_widget_compute_bounds(found.details, listView, &button).isTrue,
+              gtk_widget_compute_bounds(item, listView, &row).isTrue
+        else { return GdkRectangle(x: gtk_widget_get_width(listView) / 2, y: 0, width: 1, height: 1) }
+        let end = Int32(button.origin.x + button.size.width)
+        let start = max(Int32(row.origin.x), end - width)
+        return GdkRectangle(x: start, y: Int32(row.origin.y), width: end - start, height: Int32(row.size.height))
     }
 
     /// A right click selects the row under the pointer (unless it is selected) and asks for

@@ -25,6 +25,8 @@ final class RemindersPane {
     /// Files being copied into a list by a drop, and their placeholders below the rows.
     private let incoming = IncomingCopies()
     private var incomingPlaceholders: [UUID: WidgetPointer] = [:]
+    /// The details popover, made at the first opening (RemindersPane+Details).
+    var details: ReminderDetailsPopover?
 
     /// A list should be shown (after undo, a move, an import).
     var onShowList: (UUID) -> Void = { _ in }
@@ -51,6 +53,7 @@ final class RemindersPane {
         view.onRetitle = { [weak self] id, title in self?.retitle(id, title) }
         view.onContextMenu = { [weak self] x, y in self?.showContextMenu(x: x, y: y) }
         view.onOpenLink = { [weak self] id in self?.openLink(of: id) }
+        view.onShowDetails = { [weak self] id in self?.openDetails(of: id) }
         view.onSelectionChanged = { [weak self] in self?.updateActionStates() }
         addActions()
         installDragAndDrop()
@@ -60,6 +63,7 @@ final class RemindersPane {
             ("<Alt>Down", { [weak self] in self?.reorderSelection(by: 1); return true }),
             ("<Control>Return", { [weak self] in self?.toggleSelectionDone(); return true }),
             ("F2", { [weak self] in self?.view.editSelectedTitle(); return true }),
+            ("<Alt>Return", { [weak self] in self?.openDetailsOfSelection(); return true }),
             ("<Control>x", { [weak self] in self?.cutSelection(); return true }),
             ("<Control>c", { [weak self] in self?.copySelection(); return true }),
             ("<Control>v", { [weak self] in self?.paste(); return true }),
@@ -96,6 +100,7 @@ final class RemindersPane {
         rowsGeneration += 1
         view.show(ReminderEditing.visible(rows, showingCompleted: showingCompleted), selecting: selected,
                   anotherList: anotherList)
+        followDetails()
         updateActionStates()
         return true
     }
@@ -240,7 +245,8 @@ final class RemindersPane {
             return
         }
         onShowList(target)
-        if !selection.ids.isEmpty || elsewhere != nil { view.focusList() }
+        // An edit in the details popover keeps the keyboard there.
+        if (!selection.ids.isEmpty || elsewhere != nil) && details?.isOpen != true { view.focusList() }
     }
 
     // MARK: Reminders
@@ -748,6 +754,7 @@ final class RemindersPane {
             if let id = pane.selectedLinkHolder { pane.openLink(of: id) }
         }
         add("rename-reminder") { pane, _ in pane.view.editSelectedTitle() }
+        add("details") { pane, _ in pane.openDetailsOfSelection() }
         add("move-up") { pane, _ in pane.reorderSelection(by: -1) }
         add("move-down") { pane, _ in pane.reorderSelection(by: 1) }
         // Radio items showing what the selection shares (updateActionStates).
@@ -779,7 +786,7 @@ final class RemindersPane {
     private func updateActionStates() {
         let hasSelection = !view.selectedIDs.isEmpty
         for name in ["move-to-list", "copy-to-list", "cut", "copy", "delete", "toggle-done", "rename-reminder",
-                     "move-up", "move-down", "priority", "due", "choose-due"] {
+                     "move-up", "move-down", "priority", "due", "choose-due", "details"] {
             if let action = actions[name] { g_simple_action_set_enabled(action, hasSelection.g) }
         }
         if let action = actions["open-link"] { g_simple_action_set_enabled(action, (selectedLinkHolder != nil).g) }
@@ -838,7 +845,9 @@ final class RemindersPane {
         g_menu_append_submenu(mark, tr("D_ue"), due.cast())
         g_menu_append(mark, tr("D_elete"), "list.delete")
         g_menu_append_section(menu, nil, mark.cast())
-        for part in [edit, mark, priority, due] { g_object_unref(part.raw) }
+        let details = menuSection([(tr("Deta_ils…"), "list.details")])
+        g_menu_append_section(menu, nil, details.cast())
+        for part in [edit, mark, priority, due, details] { g_object_unref(part.raw) }
         return menu
     }
 

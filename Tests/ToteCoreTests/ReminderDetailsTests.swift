@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+@testable import ToteCore
+
+@Suite struct ReminderDetailsTests {
+    private let now = Date(timeIntervalSince1970: 2_000)
+    private let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        return calendar
+    }()
+
+    /// A store with one list of three reminders; the middle one, "Call Anna", is edited.
+    private func makeStore() throws -> (Store, TemporaryFolder, ReminderList) {
+        let folder = try TemporaryFolder()
+        let store = try Store(location: StoreLocation(directory: folder.url))
+        let list = try store.createReminderList(name: "Errands")
+        for title in ["Milk", "Call Anna", "Tent"] {
+            let rows = try store.reminders(inList: list.id)
+            let (command, _) = try #require(ReminderEditing.adding(
+                title: title, to: rows, listID: list.id, id: UUID(), now: Date(timeIntervalSince1970: 1_000)))
+            try store.apply(command)
+        }
+        return (store, folder, list)
+    }
+
+    private func day(_ year: Int, _ month: Int, _ day: Int) -> Date {
+        calendar.date(from: DateComponents(year: year, month: month, day: day))!
+    }
+
+    @Test(arguments: [
+        ReminderDetails.Edit.title("Call Anna back"),
+        .notes("Ask about the tent.\nAnd the stove."),
+        .due(day: Date(timeIntervalSince1970: 1_798_761_600), time: ReminderDetails.TimeOfDay(hour: 9, minute: 30)),
+        .priority(.high),
+    ])
+    func eachEditIsOneStepThatUndoRestoresExactly(_ edit: ReminderDetails.Edit) throws {
+        let (store, folder, list) = try makeStore()
+        try withExtendedLifetime(folder) {
+            let before = try store.reminders(inList: list.id)
+            let id = before[1].id
+            let command = try #require(ReminderDetails.command(edit, of: id, in: before, now: now, calendar: calendar))
+            guard case .update(let old, let new) = command else {
+                Issue.record("an edit is an update of the one reminder: \(command)")
+                return
+            }
+            #expect(old.map(\.id) == [id] && new.map(\.id) == [id])
+            try store.apply(command)
+            let after = try store.reminders(inList: list.id)
+            let edited = try #require(after.first { $0.id == id })
+            switch edit {
+            case .title(let title): #expect(edited.title == title)
+            case .notes(let notes): #expect(edited.notes == notes)
+            case .due(let day, let time):
+                #expect(edited.due == ReminderDetails.due(day: day!, time: time, calendar: calendar))
+                #expect(ReminderDetails.time(of: edited.due, calendar: calendar) == time)
+            case .priority(let priority): #expect(edited.priority == priority)
+            }
+            #expect(edited.modified == now)
+            #expect(after.filter { $0.id != id } == before.filter { $0.id != id }, "the others are untouched")
+            try store.apply(command.inverse)
+            #expect(try store.reminders(inList: list.id) == before, "undo restores exactly")
+            // The same edit again changes nothing once applied: no empty undo step.
+            try store.apply(command)
+            #expect(ReminderDetails.command(edit, of: id, in: try store.reminders(inList: list.id), now: now,
+                                            calendar: calendar) == nil)
+        }
+    }
+
+    @Test func editsThatChangeNothingMakeNoCommand() throws {
+        let (store, folder, list) = try makeStore()
+        try withExtendedLifetime(folder) {
+            let rows = try store.reminders(inList: list.id)
+            let id = rows[1].id
+            for edit: ReminderDetails.Edit in [.title("Call Anna"), .title("  \n "), .notes(""), .priority(.none),
+                                               .due(day: nil, time: nil), .due(day: nil, time: .init(hour: 8, minute: 0))] {
+                #expect(ReminderDetails.command(edit, of: id, in: rows, now: now) == nil, "\(edit)")
+            }
+            #expect(ReminderDetails.command(.notes("x"), of: UUID(), in: rows, now: now) == nil, "not in the list")
+        }
+    }
+
+    @Test func removingTheDayRemovesTheTimeToo() throws {
+        var reminder = Reminder(id: UUID(), listID: UUID(), title: "Dentist", position: 0, created: now, modified: now)
+        reminder.due = ReminderDetails.due(day: day(2026, 12, 1), time: .init(hour: 14, minute: 15), calendar: calendar)
+        let command = try #require(ReminderDetails.command(
+            .due(day: nil, time: .init(hour: 14, minute: 15)), of: reminder.id, in: [reminder], now: now, calendar: calendar))
+        #expect(command == .update(before: [reminder], after: [{ var r = reminder; r.due = nil; r.modified = now; return r }()]))
+    }
+
+    @Test func aTimeIsOnTheDueDayAndMidnightIsNoTime() {
+        let due = ReminderDetails.due(day: day(2026, 3, 29), time: .init(hour: 10, minute: 15), calendar: calendar)
+        #expect(ReminderDetails.day(of: due, calendar: calendar) == day(2026, 3, 29))
+        #expect(ReminderDetails.time(of: due, calendar: calendar) == .init(hour: 10, minute: 15))
+        #expect(ReminderDetails.time(of: day(2026, 3, 29), calendar: calendar) == nil)
+        #expect(ReminderDetails.time(of: nil, calendar: calendar) == nil)
+        // Any moment of a day gives that day (29 March is 23 hours long in Berlin).
+        let evening = day(2026, 3, 29).addingTimeInterval(22 * 3600)
+        #expect(ReminderDetails.due(day: evening, time: nil, calendar: calendar) == day(2026, 3, 29))
+    }
+
+    @Test func timeChoicesAreHalfHoursAndKeepAnOddCurrentTime() {
+        let plain = ReminderDetails.timeChoices(including: nil)
+        #expect(plain.count == 47)
+        #expect(plain.first == .init(hour: 0, minute: 30) && plain.last == .init(hour: 23, minute: 30))
+        #expect(ReminderDetails.timeChoices(including: .init(hour: 9, minute: 0)) == plain)
+        let odd = ReminderDetails.timeChoices(including: .init(hour: 10, minute: 15))
+        #expect(odd.count == 48)
+        #expect(odd == odd.sorted())
+        #expect(odd.contains(.init(hour: 10, minute: 15)))
+    }
+
+    @Test func notesKeepTheirLinesAndLoseControls() {
+        #expect(ReminderDetails.cleanNotes("one\r\ntwo\rthree\n\tfour  ") == "one\ntwo\nthree\n\tfour  ")
+        #expect(ReminderDetails.cleanNotes("bell\u{7}\u{0}\u{FFFC}s") == "bells")
+        let long = String(repeating: "a", count: ReminderDetails.maximumNotesLength + 10)
+        #expect(ReminderDetails.cleanNotes(long).count == ReminderDetails.maximumNotesLength)
+    }
+}
