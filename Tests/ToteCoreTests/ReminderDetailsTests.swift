@@ -117,4 +117,40 @@ import Testing
         let long = String(repeating: "a", count: ReminderDetails.maximumNotesLength + 10)
         #expect(ReminderDetails.cleanNotes(long).count == ReminderDetails.maximumNotesLength)
     }
+
+    /// What was typed for a reminder that left its list while the details showed: only what
+    /// differs from what was shown, applied to the reminder where it is now in one step.
+    @Test func whatWasTypedForAReminderThatMovedGoesToItWhereItIs() throws {
+        let (store, _, list) = try makeStore()
+        let shown = try #require(try store.reminders(inList: list.id).first { $0.title == "Call Anna" })
+        let same = ReminderDetails.Unapplied(shown: shown, typedTitle: " Call Anna ", typedNotes: "")
+        #expect(same.isEmpty, "nothing typed: nothing to keep")
+        let emptyTitle = ReminderDetails.Unapplied(shown: shown, typedTitle: "", typedNotes: "")
+        #expect(emptyTitle.isEmpty, "an emptied title keeps the old one")
+
+        let typed = ReminderDetails.Unapplied(shown: shown, typedTitle: "Call Anna", typedNotes: "About the\r\nkeys\u{7}")
+        #expect(typed == ReminderDetails.Unapplied(shown: shown, typedTitle: "Call Anna", typedNotes: "About the\nkeys"))
+        #expect(typed.title == nil && typed.notes == "About the\nkeys")
+        #expect(typed.text == "About the\nkeys")
+
+        // Moved meanwhile (another list, another position, its title changed there too).
+        var moved = shown
+        moved.listID = UUID()
+        moved.position = 7
+        moved.title = "Call Anna today"
+        let command = try #require(typed.command(for: moved, now: now))
+        guard case .update(let before, let after) = command else { Issue.record("an update: \(command)"); return }
+        #expect(before == [moved])
+        #expect(after.map(\.notes) == ["About the\nkeys"])
+        #expect(after.map(\.title) == ["Call Anna today"], "a title not typed over stays as it is now")
+        #expect(after.map(\.listID) == [moved.listID] && after.map(\.position) == [7])
+        #expect(after.map(\.modified) == [now])
+
+        let retitled = ReminderDetails.Unapplied(shown: shown, typedTitle: "Call Ben", typedNotes: "Keys")
+        #expect(retitled.text == "Call Ben\nKeys")
+        var already = moved
+        already.title = "Call Ben"
+        already.notes = "Keys"
+        #expect(retitled.command(for: already, now: now) == nil, "nothing left to change")
+    }
 }

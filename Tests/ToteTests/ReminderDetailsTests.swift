@@ -205,4 +205,52 @@ final class ReminderDetailsTests: GTKTestCase {
             }
         }
     }
+
+    /// Notes typed in the details of a reminder that another window then moves or deletes are
+    /// not lost: they reach the moved reminder in its new list; for a deleted one they are
+    /// put on the clipboard and a toast says so.
+    func testWhatWasTypedForAReminderMovedOrDeletedElsewhereIsKept() throws {
+        try onMainActor {
+            try Self.withList { window, pane, store, list in
+                let library = pane.library
+                let elsewhere = NSObject()  // another window's changes
+                let other = try store.createReminderList(name: "Camp")
+                try library.load()
+                var toasts: [String] = []
+                pane.onToast = { title, _ in toasts.append(title) }
+
+                // Moved to another list while notes are being typed.
+                let stove = try Self.reminder("Stove", store, list)
+                var details = try Self.open(pane, on: "Stove")
+                gtk_text_buffer_insert_at_cursor(gtk_text_view_get_buffer(try XCTUnwrap(details.notesView).cast()), "Gas", -1)
+                let rows = try store.reminders(inList: list.id)
+                try library.apply(ReminderOrdering.move([stove.id], from: [list.id: rows, other.id: []], to: other.id, at: 0),
+                                  origin: elsewhere)
+                waitFor("the moved reminder's notes") {
+                    (try? store.reminders(inList: other.id).first?.notes) == "Gas"
+                }
+                XCTAssertEqual(try store.reminders(inList: other.id).map(\.title), ["Stove"])
+                waitFor("the details closed") { details.popover.map { !gtk_widget_get_mapped($0).isTrue } ?? true }
+
+                // Deleted while notes are being typed.
+                let map = try Self.reminder("Map", store, list)
+                details = try Self.open(pane, on: "Map")
+                gtk_text_buffer_insert_at_cursor(gtk_text_view_get_buffer(try XCTUnwrap(details.notesView).cast()), "Trail 4", -1)
+                try library.apply(try XCTUnwrap(ReminderEditing.deleting([map.id], in: try store.reminders(inList: list.id))),
+                                  origin: elsewhere)
+                waitFor("the toast") { toasts.contains { $0.contains("Map") && $0.contains("clipboard") } }
+                final class Read { var text: String? }
+                let read = Read()
+                gdk_clipboard_read_text_async(gtk_widget_get_clipboard(pane.view.listView), nil, { source, result, data in
+                    let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
+                    let read = Unmanaged<Read>.fromOpaque(data!).takeRetainedValue()
+                    read.text = text.map { String(cString: $0) } ?? ""
+                    g_free(text)
+                }, Unmanaged.passRetained(read).toOpaque())
+                waitFor("the clipboard read") { read.text != nil }
+                XCTAssertEqual(read.text, "Trail 4")
+                _ = window
+            }
+        }
+    }
 }

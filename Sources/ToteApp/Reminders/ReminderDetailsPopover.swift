@@ -38,6 +38,10 @@ final class ReminderDetailsPopover {
     private(set) var timeRow: WidgetPointer?
     private(set) var priorityRow: WidgetPointer?
     private var timeChoices: [ReminderDetails.TimeOfDay] = []
+    /// What was typed for a reminder that left the list while its details showed (moved or
+    /// deleted in another window), with the reminder as last shown.
+    var onGone: (_ shown: Reminder, _ unapplied: ReminderDetails.Unapplied) -> Void = { _, _ in }
+
     /// A day picked on the calendar, reported when its popover closes.
     private var pickedDay: Date?
     /// Set while fields are filled from the reminder: their signals are not edits.
@@ -86,10 +90,14 @@ final class ReminderDetailsPopover {
     /// The reminder as it is now (after an edit, an undo, a change in another window): the
     /// fields not being edited show it. Closes when it is gone (nil).
     func follow(_ current: Reminder?) {
-        guard isOpen, reminder != nil else { return }
+        guard isOpen, let shown = reminder else { return }
         guard let current else {
+            // Gone from this list: what was typed and not yet applied goes with `onGone`.
+            let titleText = titleRow.map { String(cString: gtk_editable_get_text($0.opaque)) } ?? shown.title
+            let unapplied = ReminderDetails.Unapplied(shown: shown, typedTitle: titleText, typedNotes: notesText)
             reminder = nil  // nothing more to report
             close()
+            if !unapplied.isEmpty { onGone(shown, unapplied) }
             return
         }
         reminder = current

@@ -33,8 +33,27 @@ extension RemindersPane {
         let details = ReminderDetailsPopover(on: view.listView)
         details.onEdit = { [weak self] id, edit in self?.applyDetails(edit, of: id) }
         details.onClosed = { [weak self] in self?.view.focusList() }
+        details.onGone = { [weak self] shown, unapplied in self?.keep(unapplied, typedFor: shown) }
         self.details = details
         return details
+    }
+
+    /// What was typed in the details of a reminder that left this list meanwhile is not lost:
+    /// it goes to the reminder in the list it moved to, one step; when it was deleted, onto
+    /// the clipboard, and a toast says so.
+    private func keep(_ unapplied: ReminderDetails.Unapplied, typedFor shown: Reminder) {
+        for other in library.lists where other.id != list?.id {
+            guard let current = (try? library.reminders(inList: other.id))?.first(where: { $0.id == shown.id }) else {
+                continue
+            }
+            if let command = unapplied.command(for: current, now: Date()) {
+                _ = perform(command, selecting: view.selectedIDs)
+            }
+            return
+        }
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(view.listView), unapplied.text)
+        onToast(format(tr("“{reminder}” was deleted elsewhere: what you typed in its details is on the clipboard"),
+                       ["reminder": shown.title]), false)
     }
 
     private func applyDetails(_ edit: ReminderDetails.Edit, of id: UUID) {

@@ -104,6 +104,40 @@ public enum ReminderDetails {
         return times
     }
 
+    /// What was typed in the details of `shown` and not yet applied when the reminder left
+    /// the list (moved or deleted in another window): the typed title and notes that differ
+    /// from what was shown.
+    public struct Unapplied: Hashable, Sendable {
+        public var title: String?
+        public var notes: String?
+
+        public init(shown: Reminder, typedTitle: String, typedNotes: String) {
+            let title = ReminderEditing.cleanTitle(typedTitle)
+            self.title = title.isEmpty || title == shown.title ? nil : title
+            let notes = cleanNotes(typedNotes)
+            self.notes = notes == shown.notes ? nil : notes
+        }
+
+        public var isEmpty: Bool { title == nil && notes == nil }
+
+        /// The command that gives `current` (the reminder where it is now) what was typed;
+        /// nil when it changes nothing.
+        public func command(for current: Reminder, now: Date) -> ReminderCommand? {
+            var changed = current
+            if let title { changed.title = title }
+            if let notes { changed.notes = notes }
+            guard changed != current else { return nil }
+            changed.modified = now
+            return .update(before: [current], after: [changed])
+        }
+
+        /// The typed text to keep when the reminder is gone everywhere (the title's line, then
+        /// the notes).
+        public var text: String {
+            [title, notes].compactMap { $0 }.joined(separator: "\n")
+        }
+    }
+
     private static func update(_ id: UUID, in rows: [Reminder], now: Date, _ change: (inout Reminder) -> Void)
         -> ReminderCommand? {
         guard let row = rows.first(where: { $0.id == id }) else { return nil }
