@@ -53,10 +53,16 @@ final class CrashCampaignTests: EndToEndTestCase {
         XCTAssertEqual(outcomes.filter(\.corrupt).count, 0, "corrupt databases")
         XCTAssertEqual(outcomes.filter { !$0.matched }.count, 0, "stores holding text nobody typed")
         XCTAssertEqual(outcomes.map(\.completedLost).reduce(0, +), 0, "completed drops lost")
-        // The promise is one second; this bound only catches a broken save, not jitter
-        // (the figures are printed for the closing note).
-        XCTAssertLessThan(outcomes.compactMap(\.oldestLostTyping).max() ?? 0, 3, "typing lost long before a kill")
+        // The README's promise, under load too: at most the last second of typing. A
+        // keystroke's time is when the typist's `xdotool type` began plus 30 ms a key, which a
+        // busy machine can only make earlier than the key really went out: the loss measured
+        // is never less than the real one.
+        XCTAssertLessThanOrEqual(outcomes.compactMap(\.oldestLostTyping).max() ?? 0, Self.promise,
+                                 "typing lost more than the last second before a kill")
     }
+
+    /// At most this much typing before a kill may be lost (README, "Everything is saved").
+    private static let promise: TimeInterval = 1
 
     private func report(_ outcomes: [Outcome]) {
         for loaded in [false, true] {
@@ -69,7 +75,8 @@ final class CrashCampaignTests: EndToEndTestCase {
                   "\(group.filter(\.corrupt).count) corrupt databases,",
                   "\(group.map(\.completedLost).reduce(0, +)) completed drops lost,",
                   "\(group.filter { !$0.matched }.count) unexpected contents,",
-                  "typing lost in \(losses.count) kills (oldest lost keystroke: median \(median), worst \(worst))")
+                  "typing lost in \(losses.count) kills (oldest lost keystroke: median \(median),",
+                  "worst \(worst); goal at most \(String(format: "%.2f s", Self.promise)))")
         }
     }
 

@@ -57,10 +57,18 @@ final class NoteEditor {
     let store: Store
     private let policy: SavePolicy
     private let tags: TextTags
-    private let saveQueue = DispatchQueue(label: "io.github.totenotes.Tote.save")
+    private let saveQueue = DispatchQueue(label: "io.github.totenotes.Tote.save", qos: .userInteractive)
     private let written = WrittenVersions()
+    /// When the oldest unsaved edit's keystroke happened (not when Tote saw it).
     private var firstUnsavedEdit: Date?
-    private var pendingSave: Task<Void, Never>?
+    private var pendingSave: Timeout?
+    /// How late Tote saw that keystroke (for `SaveTrace`).
+    private var firstUnsavedSeenLate: TimeInterval = 0
+    /// How late keystrokes reach Tote, learnt across editors (one display server).
+    private static var inputLag = InputLag()
+    /// The latest key press in the title or body: when Tote saw it (monotonic seconds) and how
+    /// late that was.
+    private var lastKeyPress: (seen: Double, delay: Double)?
     /// Files being copied into the note shown, each with its placeholder in the text.
     private let incoming = IncomingCopies()
     /// Copies that ended and wait for their placeholders to be settled (`copyEnded`).
@@ -154,6 +162,8 @@ final class NoteEditor {
         buffer.connect("changed") { [weak self] in self?.redrawMarkers() }
         connectMarkerClicks()
         titleField.connect("changed") { [weak self] in self?.edited() }
+        timeKeyPresses(in: titleField)
+        timeKeyPresses(in: textView)
         // Enter in the title moves on to the body, as in a form.
         titleField.connect("activate") { [weak self] in self?.focusBody() }
         connectBuffer()
@@ -1143,16 +1153,38 @@ final class NoteEditor {
 
     // MARK: Saving
 
+    /// Notes how late each key press reaches `widget` (its event's time against Tote's clock),
+    /// so that an edit it makes is timed from when it happened.
+    private func timeKeyPresses(in widget: WidgetPointer) {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys.opaque, GTK_PHASE_CAPTURE)
+        keys.connectKeyPressed { [weak self] _, _ in
+            let seen = Double(g_get_monotonic_time()) / 1_000_000
+            let delay = Self.inputLag.delay(ofEventAt: gtk_event_controller_get_current_event_time(keys.opaque), seenAt: seen)
+            self?.lastKeyPress = (seen, delay)
+            return false
+        }
+        gtk_widget_add_controller(widget, keys.opaque)
+    }
+
     private func edited() {
         guard !isLoading, note != nil, !isReadOnly else { return }
         let now = Date()
-        if firstUnsavedEdit == nil { firstUnsavedEdit = now }
-        let delay = policy.saveTime(firstUnsavedEdit: firstUnsavedEdit!, latestEdit: now)
+        // Made by a key press just handled: it happened as much earlier as it reached Tote late.
+        var happened = now
+        if let key = lastKeyPress, Double(g_get_monotonic_time()) / 1_000_000 - key.seen < 0.1 {
+            happened = now.addingTimeInterval(-key.delay)
+        }
+        if firstUnsavedEdit == nil {
+            firstUnsavedEdit = happened
+            firstUnsavedSeenLate = now.timeIntervalSince(happened)
+        }
+        let delay = policy.saveTime(firstUnsavedEdit: firstUnsavedEdit!, latestEdit: happened)
             .timeIntervalSince(now)
         pendingSave?.cancel()
-        pendingSave = Task { [weak self] in
-            try? await Task.sleep(for: .milliseconds(Int(max(delay, 0) * 1000)))
-            guard !Task.isCancelled else { return }
+        // Above GTK's input and frames: on a busy machine they can hold the loop for longer
+        // than the whole budget.
+        pendingSave = Timeout(after: delay, priority: G_PRIORITY_HIGH) { [weak self] in
             self?.saveNow(waitUntilWritten: false)
         }
     }
@@ -1169,6 +1201,7 @@ final class NoteEditor {
             if waitUntilWritten { saveQueue.sync {} }
             return true
         }
+        let trace = SaveTrace(typed: firstUnsavedEdit!, seenLate: firstUnsavedSeenLate)
         firstUnsavedEdit = nil
         let (id, title, body, store, written) = (note.id, titleText, text, store, written)
         let read = Store.NoteVersion(note)
@@ -1188,7 +1221,9 @@ final class NoteEditor {
             return firstUnsavedEdit == nil
         }
         saveQueue.async {
+            let queued = Date()
             let result = save()
+            trace?.written(queuedAt: queued)
             Task { @MainActor [weak self] in self?.finishSave(result, attempted: note) }
         }
         return true
@@ -1256,4 +1291,30 @@ private final class WrittenVersions: Sendable {
     func keepOnly(_ id: UUID, on queue: DispatchQueue) {
         queue.async { self.latest.withLock { $0 = $0.filter { $0.key == id } } }
     }
+}
+
+/// With TOTE_SAVE_TRACE set, a line on stderr for each save: how old the oldest unsaved
+/// keystroke was when Tote saw it, when the save began on the main thread, when the save
+/// queue took it, and when it was written (docs/platform-findings.md, "typing lost to a crash").
+private struct SaveTrace: Sendable {
+    private static let enabled = getenv("TOTE_SAVE_TRACE") != nil
+    let typed: Date
+    let seenLate: TimeInterval
+    let begun: Date
+
+    init?(typed: Date, seenLate: TimeInterval) {
+        guard Self.enabled else { return nil }
+        self.typed = typed
+        self.seenLate = seenLate
+        begun = Date()
+    }
+
+    func written(queuedAt queued: Date) {
+        let now = Date()
+        let line = "tote-save: seen \(Int(seenLate * 1000)) begun \(milliseconds(begun)) queued \(milliseconds(queued)) "
+            + "written \(milliseconds(now)) ms after the keystroke\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    private func milliseconds(_ date: Date) -> Int { Int(date.timeIntervalSince(typed) * 1000) }
 }
