@@ -31,6 +31,17 @@ final class ReminderKeyboardTests: EndToEndTestCase {
         try session.waitUntil("Milk done") {
             (try? session.store()?.reminders(inList: session.store()!.reminderLists()[0].id).first?.isDone) == true
         }
+        // Shift+F10 and the Menu key open the selected reminder's menu, as a right click does.
+        for key in ["shift+F10", "Menu"] {
+            try session.key(key)
+            try session.waitUntil("the menu by \(key)") {
+                (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tMove to List…") } == true
+            }
+            try session.key("Escape")
+            try session.waitUntil("the menu closed") {
+                (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tMove to List…") } == false
+            }
+        }
 
         // A second list with one reminder, moved to the first list with Ctrl+Shift+M.
         try session.key("ctrl+shift+l")

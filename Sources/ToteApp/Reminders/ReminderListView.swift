@@ -194,6 +194,25 @@ final class ReminderListView {
             self?.secondaryClick(x: x, y: y)
             return true
         }
+        // From the keyboard too, as in a note: at the first selected row.
+        addShortcuts(to: listView, [
+            ("<Shift>F10", { [weak self] in self?.contextMenuFromKeyboard() ?? false }),
+            ("Menu", { [weak self] in self?.contextMenuFromKeyboard() ?? false }),
+        ])
+    }
+
+    /// Asks for the context menu below the first selected row shown, as a right click there
+    /// would; nothing without a selection.
+    private func contextMenuFromKeyboard() -> Bool {
+        guard let id = shown.first(where: { selectedIDs.contains($0.id) })?.id else { return false }
+        var bounds = graphene_rect_t()
+        if let row = rows.values.first(where: { $0.id == id }), let item = gtk_widget_get_parent(row.box),
+           gtk_widget_get_mapped(item).isTrue, gtk_widget_compute_bounds(item, listView, &bounds).isTrue {
+            onContextMenu(Double(bounds.origin.x) + 24, Double(bounds.origin.y + bounds.size.height))
+        } else {
+            onContextMenu(24, 24)
+        }
+        return true
     }
 
     isolated deinit {
