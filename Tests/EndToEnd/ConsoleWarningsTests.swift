@@ -47,13 +47,7 @@ final class ConsoleWarningsTests: EndToEndTestCase {
         try session.key("ctrl+q")
         try session.waitUntil("Tote to quit") { !tote.isRunning }
         XCTAssertEqual(tote.terminationStatus, 0)
-        let logs = session.root.appendingPathComponent("logs")
-        var complaints: [String] = []
-        for log in try FileManager.default.contentsOfDirectory(atPath: logs.path) where log.hasPrefix("tote-") {
-            let text = try String(contentsOf: logs.appendingPathComponent(log), encoding: .utf8)
-            complaints += text.split(separator: "\n").map(String.init)
-                .filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
-        }
+        let complaints = try session.toteComplaints()
         XCTAssertEqual(complaints, [], "GTK warned:\n" + complaints.joined(separator: "\n"))
     }
 }

@@ -206,6 +206,18 @@ final class DesktopSession {
         return tote
     }
 
+    /// The GLib warnings and criticals (GTK's among them) every Tote of this session wrote.
+    func toteComplaints() throws -> [String] {
+        let folder = root.appendingPathComponent("logs")
+        var complaints: [String] = []
+        for log in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where log.hasPrefix("tote-") {
+            let text = try String(contentsOf: folder.appendingPathComponent(log), encoding: .utf8)
+            complaints += text.split(separator: "\n").map(String.init)
+                .filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
+        }
+        return complaints
+    }
+
     /// What a process started by `launch` has written so far.
     func output(of process: Process) -> String {
         logs[process.processIdentifier].flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""

@@ -37,10 +37,8 @@ final class ScreenReaderWalkTests: EndToEndTestCase {
 
     /// The criticals and warnings in Tote's output so far. GVFS's volume monitor, which the
     /// file chooser loads, warns that this session has no UDisks: nothing of Tote's or GTK's.
-    private func complaints(of tote: Process) -> [String] {
-        session.output(of: tote).split(separator: "\n").map(String.init)
-            .filter { $0.contains("-CRITICAL **") || $0.contains("-WARNING **") }
-            .filter { !$0.contains("GVFS-RemoteVolumeMonitor-WARNING") }
+    private func complaints(of tote: Process) throws -> [String] {
+        try session.toteComplaints().filter { !$0.contains("GVFS-RemoteVolumeMonitor-WARNING") }
     }
 
     /// The steps of the report, as a new user with a screen reader took them: a note, a word
@@ -82,7 +80,7 @@ final class ScreenReaderWalkTests: EndToEndTestCase {
         }
         try waitForWindows(2, of: tote, after: "the dialog closed")
         try readEverything(tote, after: "the list made")
-        XCTAssertEqual(complaints(of: tote), [])
+        XCTAssertEqual(try complaints(of: tote), [])
     }
 
     /// Every dialog, window and menu Tote has, each read while open and after it closed.
@@ -159,7 +157,7 @@ final class ScreenReaderWalkTests: EndToEndTestCase {
         try session.key("ctrl+Delete")
         try session.waitUntil("Plans deleted") { (try? session.store()?.notes().isEmpty) == true }
         try readEverything(tote, after: "the note deleted")
-        XCTAssertEqual(complaints(of: tote), [])
+        XCTAssertEqual(try complaints(of: tote), [])
     }
 
     /// A drag held over the other window, a file still being copied into a note, and a note
@@ -215,6 +213,6 @@ final class ScreenReaderWalkTests: EndToEndTestCase {
         try session.key("d")
         try session.waitUntil("Plans deleted") { (try? session.store()?.notes().isEmpty) == true }
         try readEverything(tote, after: "the shown note deleted in the other window")
-        XCTAssertEqual(complaints(of: tote), [])
+        XCTAssertEqual(try complaints(of: tote), [])
     }
 }

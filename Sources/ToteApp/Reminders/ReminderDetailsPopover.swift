@@ -291,7 +291,7 @@ final class ReminderDetailsPopover {
 
     private func showDay(_ day: Date?) {
         guard let dueButton else { return }
-        let text = day.map { Self.dayFormatter.string(from: $0) } ?? tr("None")
+        let text = day.map { ReminderListView.dayFormatter.string(from: $0) } ?? tr("None")
         if let dayLabel { gtk_label_set_text(dayLabel.opaque, text) }
         tote_shim_accessible_set_label(dueButton, format(tr("Due date: {day}"), ["day": text]))
     }
@@ -400,22 +400,8 @@ final class ReminderDetailsPopover {
         return g_date_time_new_local(Int32(year), Int32(month), Int32(dayOfMonth), 0, 0, 0)
     }
 
-    private static let dayFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .none
-        return formatter
-    }()
-
-    private static let timeFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .none
-        formatter.timeStyle = .short
-        return formatter
-    }()
-
     private static func describe(_ time: ReminderDetails.TimeOfDay) -> String {
         let reference = ReminderDetails.due(day: Date(timeIntervalSince1970: 1_767_225_600), time: time)
-        return timeFormatter.string(from: reference)
+        return ReminderListView.timeFormatter.string(from: reference)
     }
 }

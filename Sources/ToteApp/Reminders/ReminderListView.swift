@@ -642,15 +642,15 @@ final class ReminderListView {
     }
 
     /// Formatters are made once: making one per row cost ~3 ms (ICU), a tenth of a second
-    /// per screenful.
-    private static let dayFormatter: DateFormatter = {
+    /// per screenful. The details popover shows days and times with them too.
+    static let dayFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
         formatter.timeStyle = .none
         return formatter
     }()
 
-    private static let timeFormatter: DateFormatter = {
+    static let timeFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.dateStyle = .none
         formatter.timeStyle = .short
