@@ -83,8 +83,10 @@ final class LayoutTests: GTKTestCase {
             gtk_window_set_default_size(window.window.cast(), 360, 600)
             waitFor("the narrow window") { gtk_widget_get_width(window.window) <= 400 }
             for _ in 0..<10 { g_main_context_iteration(nil, false.g) }
-            for button in Self.descendants(of: window.window) where Self.isA(button, gtk_menu_button_get_type())
-                && gtk_widget_get_mapped(button).isTrue {
+            // Picked out before any menu opens: a closed context menu is freed at a later idle,
+            // and a list of every widget taken before would still hold it.
+            let buttons = Self.descendants(of: window.window).filter { Self.isA($0, gtk_menu_button_get_type()) }
+            for button in buttons where gtk_widget_get_mapped(button).isTrue {
                 gtk_menu_button_popup(button.opaque)
                 if let popover = gtk_menu_button_get_popover(button.opaque) {
                     check(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self))

@@ -428,6 +428,7 @@ final class ReminderListView {
         gtk_widget_add_css_class(priority, "error")
         let link = gtk_button_new_from_icon_name("adw-external-link-symbolic")!
         gtk_widget_add_css_class(link, "flat")
+        gtk_widget_add_css_class(link, "row-button")
         gtk_widget_set_focusable(link, false.g)
         gtk_widget_set_valign(link, GTK_ALIGN_CENTER)
         tote_shim_accessible_set_label(link, tr("Open Link"))
@@ -435,6 +436,7 @@ final class ReminderListView {
         // Not focusable, as the link: the keyboard has Alt+Return and the context menu.
         let details = gtk_button_new_from_icon_name("document-properties-symbolic")!
         gtk_widget_add_css_class(details, "flat")
+        gtk_widget_add_css_class(details, "row-button")
         gtk_widget_set_focusable(details, false.g)
         gtk_widget_set_valign(details, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(details, tr("Details"))
