@@ -31,4 +31,21 @@ import Testing
         #expect(lag.delay(ofEventAt: nearEnd &+ 200, seenAt: seen + 0.2) == 0)
         #expect(abs(lag.delay(ofEventAt: nearEnd &+ 300, seenAt: seen + 0.45) - 0.15) < 0.0001)
     }
+
+    @Test func aClockThatJumpedIsLearntAnewAfterThreeUnbelievableDelays() {
+        var lag = InputLag()
+        _ = lag.delay(ofEventAt: 10_000, seenAt: 10.0)  // offset 0
+        // The server's clock stepped back 5 s: every event now looks 5 s late.
+        for index in 0..<3 { #expect(lag.delay(ofEventAt: 6_000 + UInt32(index) * 100, seenAt: 11.0 + Double(index) * 0.1) == 0) }
+        #expect(abs(lag.delay(ofEventAt: 6_500, seenAt: 11.7) - 0.2) < 0.0001, "measured against the new clock")
+    }
+
+    @Test func anEditIsAsLateAsTheKeyPressThatMadeIt() {
+        var lag = InputLag()
+        lag.keyPressed(at: 1_000, seenAt: 1.0)
+        lag.keyPressed(at: 1_100, seenAt: 1.4)  // 300 ms late
+        #expect(abs(lag.lateness(ofEditSeenAt: 1.45) - 0.3) < 0.0001)
+        #expect(lag.lateness(ofEditSeenAt: 1.6) == 0, "long after the key press: not its doing")
+        #expect(lag.lateness(ofEditSeenAt: 1.3) == 0, "before it")
+    }
 }

@@ -121,7 +121,8 @@ import Testing
     /// What was typed for a reminder that left its list while the details showed: only what
     /// differs from what was shown, applied to the reminder where it is now in one step.
     @Test func whatWasTypedForAReminderThatMovedGoesToItWhereItIs() throws {
-        let (store, _, list) = try makeStore()
+        let (store, folder, list) = try makeStore()
+        defer { withExtendedLifetime(folder) {} }
         let shown = try #require(try store.reminders(inList: list.id).first { $0.title == "Call Anna" })
         let same = ReminderDetails.Unapplied(shown: shown, typedTitle: " Call Anna ", typedNotes: "")
         #expect(same.isEmpty, "nothing typed: nothing to keep")

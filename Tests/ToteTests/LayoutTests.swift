@@ -114,7 +114,9 @@ final class LayoutTests: GTKTestCase {
                 guard let popover else { return XCTFail("\(name): no menu") }
                 waitFor("\(name) shown") { gtk_widget_get_mapped(popover).isTrue }
                 MainLoop.iterate(until: { false }, timeout: 0.3)
-                for scrolled in Self.descendants(of: popover) where Self.isA(scrolled, gtk_scrolled_window_get_type()) {
+                let scrolledWindows = Self.descendants(of: popover).filter { Self.isA($0, gtk_scrolled_window_get_type()) }
+                XCTAssertFalse(scrolledWindows.isEmpty, "\(name): GTK's popover menu scrolls in a scrolled window")
+                for scrolled in scrolledWindows {
                     let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)
                     let asked = gtk_adjustment_get_upper(adjustment), given = gtk_adjustment_get_page_size(adjustment)
                     if asked > given + 0.5 { cut.append("\(name): \(Int(given)) of \(Int(asked)) px shown") }

@@ -249,6 +249,23 @@ final class ReminderDetailsTests: GTKTestCase {
                 }, Unmanaged.passRetained(read).toOpaque())
                 waitFor("the clipboard read") { read.text != nil }
                 XCTAssertEqual(read.text, "Trail 4")
+
+                // The whole list deleted while notes are being typed.
+                details = try Self.open(pane, on: "Tent")
+                gtk_text_buffer_insert_at_cursor(gtk_text_view_get_buffer(try XCTUnwrap(details.notesView).cast()), "Pegs", -1)
+                try library.apply(ReminderEditing.deletingList(list, reminders: try store.reminders(inList: list.id)),
+                                  origin: elsewhere)
+                waitFor("the toast for Tent") { toasts.contains { $0.contains("Tent") && $0.contains("clipboard") } }
+                XCTAssertFalse(toasts.contains { $0.contains("Could not") }, "no failed write: \(toasts)")
+                let again = Read()
+                gdk_clipboard_read_text_async(gtk_widget_get_clipboard(pane.view.listView), nil, { source, result, data in
+                    let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
+                    let read = Unmanaged<Read>.fromOpaque(data!).takeRetainedValue()
+                    read.text = text.map { String(cString: $0) } ?? ""
+                    g_free(text)
+                }, Unmanaged.passRetained(again).toOpaque())
+                waitFor("the clipboard read again") { again.text != nil }
+                XCTAssertEqual(again.text, "Pegs")
                 _ = window
             }
         }

@@ -66,9 +66,6 @@ final class NoteEditor {
     private var firstUnsavedSeenLate: TimeInterval = 0
     /// How late keystrokes reach Tote, learnt across editors (one display server).
     private static var inputLag = InputLag()
-    /// The latest key press in the title or body: when Tote saw it (monotonic seconds) and how
-    /// late that was.
-    private var lastKeyPress: (seen: Double, delay: Double)?
     /// Files being copied into the note shown, each with its placeholder in the text.
     private let incoming = IncomingCopies()
     /// Copies that ended and wait for their placeholders to be settled (`copyEnded`).
@@ -1158,23 +1155,20 @@ final class NoteEditor {
     private func timeKeyPresses(in widget: WidgetPointer) {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys.opaque, GTK_PHASE_CAPTURE)
-        keys.connectKeyPressed { [weak self] _, _ in
-            let seen = Double(g_get_monotonic_time()) / 1_000_000
-            let delay = Self.inputLag.delay(ofEventAt: gtk_event_controller_get_current_event_time(keys.opaque), seenAt: seen)
-            self?.lastKeyPress = (seen, delay)
+        keys.connectKeyPressed { _, _ in
+            Self.inputLag.keyPressed(at: gtk_event_controller_get_current_event_time(keys.opaque), seenAt: Self.monotonicNow)
             return false
         }
         gtk_widget_add_controller(widget, keys.opaque)
     }
 
+    private static var monotonicNow: Double { Double(g_get_monotonic_time()) / 1_000_000 }
+
     private func edited() {
         guard !isLoading, note != nil, !isReadOnly else { return }
         let now = Date()
         // Made by a key press just handled: it happened as much earlier as it reached Tote late.
-        var happened = now
-        if let key = lastKeyPress, Double(g_get_monotonic_time()) / 1_000_000 - key.seen < 0.1 {
-            happened = now.addingTimeInterval(-key.delay)
-        }
+        let happened = now.addingTimeInterval(-Self.inputLag.lateness(ofEditSeenAt: Self.monotonicNow))
         if firstUnsavedEdit == nil {
             firstUnsavedEdit = happened
             firstUnsavedSeenLate = now.timeIntervalSince(happened)

@@ -45,30 +45,35 @@ final class ContextMenu {
     /// six turns later; a note's 508, then 560), so its last items were cut off under a
     /// scroll. While it shows, it is presented again each time what it asks for changes.
     private func presentAgainWhenItGrows(_ popover: WidgetPointer) {
+        stopWatchingGrowth()
         guard let clock = gtk_widget_get_frame_clock(popover) else { return }
-        final class Watch {
-            var asked: Int32 = 0
-            var handler: gulong = 0
-        }
         func naturalHeight() -> Int32 {
             var natural: Int32 = 0
             gtk_widget_measure(popover, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
             return natural
         }
-        let watch = Watch()
-        watch.asked = naturalHeight()
-        watch.handler = clock.connect("layout") { [weak self] in
-            // Compared before anything is asked of it: a menu taken down may be freed.
-            guard let self, self.popover == popover, gtk_widget_get_mapped(popover).isTrue else {
-                g_signal_handler_disconnect(clock.raw, watch.handler)
-                return
-            }
-            let asked = naturalHeight()
-            guard asked != watch.asked else { return }
-            watch.asked = asked
+        var asked = naturalHeight()
+        g_object_ref(clock.raw)
+        let handler = clock.connect("layout") { [weak self] in
+            guard let self else { return }
+            guard gtk_widget_get_mapped(popover).isTrue else { return self.stopWatchingGrowth() }
+            let now = naturalHeight()
+            guard now != asked else { return }
+            asked = now
             gtk_widget_queue_resize(popover)
             gtk_popover_present(popover.cast())
         }
+        growthWatch = (clock, handler)
+    }
+
+    /// The frame clock's layout handler of `presentAgainWhenItGrows`, while the menu shows.
+    private var growthWatch: (clock: OpaquePointer, handler: gulong)?
+
+    private func stopWatchingGrowth() {
+        guard let (clock, handler) = growthWatch else { return }
+        growthWatch = nil
+        g_signal_handler_disconnect(clock.raw, handler)
+        g_object_unref(clock.raw)
     }
 
     /// What had the keyboard when the menu opened: it has it again when the menu closes,
@@ -121,6 +126,7 @@ final class ContextMenu {
     }
 
     private func takeDown() {
+        stopWatchingGrowth()
         focusBefore.map { g_object_unref($0.raw) }
         focusBefore = nil
         guard let popover else { return }

@@ -19,6 +19,11 @@ private let releaseShortcutBox: GDestroyNotify = { data in
 }
 
 /// Adds a shortcut controller to `widget` with the given triggers ("<Alt>Up", "Delete", …).
+///
+/// They act only while the keyboard is in `widget`'s own surface: keys typed in a popover
+/// parented to it (a reminder's details, a context menu) bubble up to it in GTK 4, and a key
+/// the popover's field leaves alone (Alt+Up, Ctrl+Return, F2, Ctrl+Z with nothing to undo
+/// there) would act on the list or the window behind it.
 @MainActor
 func addShortcuts(
     to widget: WidgetPointer, phase: GtkPropagationPhase = GTK_PHASE_BUBBLE,
@@ -27,8 +32,14 @@ func addShortcuts(
     let controller = gtk_shortcut_controller_new()!
     gtk_event_controller_set_propagation_phase(controller.opaque, phase)
     for (trigger, handler) in shortcuts {
+        let guarded: @MainActor () -> Bool = {
+            guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
+                  gtk_widget_get_native(focus) != gtk_widget_get_native(widget)
+            else { return handler() }
+            return false
+        }
         let action = gtk_callback_action_new(
-            shortcutTrampoline, Unmanaged.passRetained(ShortcutBox(handler)).toOpaque(), releaseShortcutBox)
+            shortcutTrampoline, Unmanaged.passRetained(ShortcutBox(guarded)).toOpaque(), releaseShortcutBox)
         gtk_shortcut_controller_add_shortcut(
             controller.opaque, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), action))
     }

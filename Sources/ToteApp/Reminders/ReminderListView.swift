@@ -235,7 +235,7 @@ final class ReminderListView {
             // Rows compare by what they show, so a completed or renamed reminder is rebound.
             let changes = RowSplices(from: shown, to: reminders, key: \.id) { a, b in
                 a.id == b.id && a.title == b.title && a.isDone == b.isDone && a.due == b.due && a.priority == b.priority
-                    && a.notes.isEmpty == b.notes.isEmpty
+                    && a.notes.isEmpty == b.notes.isEmpty && a.link == b.link
             }
             if changes.changedRows <= Self.replacementThreshold {
                 splices = changes.splices

@@ -229,6 +229,8 @@ final class RemindersPane {
     func followChange(_ command: ReminderCommand) {
         guard let list, command.changesLists || command.listsTouched.contains(list.id) else { return }
         if !show(listID: list.id, selecting: view.selectedIDs) {
+            // What was typed in a reminder's details goes with it, before the page leaves.
+            details?.follow(nil)
             self.list = nil
             onListGone()
             onToast(format(tr("“{list}” was deleted in another window"), ["list": list.name]), false)

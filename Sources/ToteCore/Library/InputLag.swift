@@ -13,10 +13,30 @@ public struct InputLag: Sendable {
     /// synthesized event, a clock that jumped).
     public static let believable: Double = 2
 
+    /// How long after a key press an edit is taken as its doing.
+    public static let editWindow: Double = 0.1
+    /// Unbelievable delays in a row after which the clock is learnt anew (it jumped).
+    static let relearnAfter = 3
+
     /// Tote's clock minus the server's, in ms, as small as seen.
     private var offset: Int64?
+    private var unbelievableInARow = 0
+    /// The latest key press: when Tote saw it and how late.
+    private var lastKeyPress: (seen: Double, delay: Double)?
 
     public init() {}
+
+    /// Notes a key press, stamped `eventTime` by the server and seen at `seenAt`.
+    public mutating func keyPressed(at eventTime: UInt32, seenAt: Double) {
+        lastKeyPress = (seenAt, delay(ofEventAt: eventTime, seenAt: seenAt))
+    }
+
+    /// How much earlier than `seenAt` an edit Tote sees then really happened: the delay of the
+    /// key press that made it (one seen within `editWindow`), else 0.
+    public func lateness(ofEditSeenAt seenAt: Double) -> Double {
+        guard let key = lastKeyPress, seenAt - key.seen >= 0, seenAt - key.seen < Self.editWindow else { return 0 }
+        return key.delay
+    }
 
     /// The delay, in seconds, of an event stamped `eventTime` (ms, wrapping at 2³²) and seen
     /// at `seenAt` (seconds on Tote's monotonic clock). 0 for an event without a time.
@@ -30,6 +50,17 @@ public struct InputLag: Sendable {
             return 0
         }
         let delay = Double(difference - known) / 1000
-        return delay <= Self.believable ? delay : 0
+        guard delay <= Self.believable else {
+            // One event stamped early (a synthesized one, a clock step) must not make every
+            // later one look late for good.
+            unbelievableInARow += 1
+            if unbelievableInARow >= Self.relearnAfter {
+                offset = difference
+                unbelievableInARow = 0
+            }
+            return 0
+        }
+        unbelievableInARow = 0
+        return delay
     }
 }
