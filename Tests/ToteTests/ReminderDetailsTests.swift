@@ -48,6 +48,21 @@ final class ReminderDetailsTests: GTKTestCase {
         return details
     }
 
+    /// The text on `widget`'s clipboard, read as a paste would.
+    @MainActor
+    private static func clipboardText(of widget: WidgetPointer) -> String? {
+        final class Read { var text: String? }
+        let read = Read()
+        gdk_clipboard_read_text_async(gtk_widget_get_clipboard(widget), nil, { source, result, data in
+            let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
+            let read = Unmanaged<Read>.fromOpaque(data!).takeRetainedValue()
+            read.text = text.map { String(cString: $0) } ?? ""
+            g_free(text)
+        }, Unmanaged.passRetained(read).toOpaque())
+        waitFor("the clipboard read") { read.text != nil }
+        return read.text
+    }
+
     @MainActor
     private static func close(_ details: ReminderDetailsPopover) {
         let popover = details.popover
@@ -239,16 +254,7 @@ final class ReminderDetailsTests: GTKTestCase {
                 try library.apply(try XCTUnwrap(ReminderEditing.deleting([map.id], in: try store.reminders(inList: list.id))),
                                   origin: elsewhere)
                 waitFor("the toast") { toasts.contains { $0.contains("Map") && $0.contains("clipboard") } }
-                final class Read { var text: String? }
-                let read = Read()
-                gdk_clipboard_read_text_async(gtk_widget_get_clipboard(pane.view.listView), nil, { source, result, data in
-                    let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
-                    let read = Unmanaged<Read>.fromOpaque(data!).takeRetainedValue()
-                    read.text = text.map { String(cString: $0) } ?? ""
-                    g_free(text)
-                }, Unmanaged.passRetained(read).toOpaque())
-                waitFor("the clipboard read") { read.text != nil }
-                XCTAssertEqual(read.text, "Trail 4")
+                XCTAssertEqual(Self.clipboardText(of: pane.view.listView), "Trail 4")
 
                 // The whole list deleted while notes are being typed.
                 details = try Self.open(pane, on: "Tent")
@@ -257,15 +263,7 @@ final class ReminderDetailsTests: GTKTestCase {
                                   origin: elsewhere)
                 waitFor("the toast for Tent") { toasts.contains { $0.contains("Tent") && $0.contains("clipboard") } }
                 XCTAssertFalse(toasts.contains { $0.contains("Could not") }, "no failed write: \(toasts)")
-                let again = Read()
-                gdk_clipboard_read_text_async(gtk_widget_get_clipboard(pane.view.listView), nil, { source, result, data in
-                    let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
-                    let read = Unmanaged<Read>.fromOpaque(data!).takeRetainedValue()
-                    read.text = text.map { String(cString: $0) } ?? ""
-                    g_free(text)
-                }, Unmanaged.passRetained(again).toOpaque())
-                waitFor("the clipboard read again") { again.text != nil }
-                XCTAssertEqual(again.text, "Pegs")
+                XCTAssertEqual(Self.clipboardText(of: pane.view.listView), "Pegs")
                 _ = window
             }
         }

@@ -201,6 +201,17 @@ final class ReminderListView {
         ])
     }
 
+    /// A flat icon button of a row, 24 px (the `row-button` style), out of the keyboard's way.
+    private static func rowButton(icon: String, label: String) -> WidgetPointer {
+        let button = gtk_button_new_from_icon_name(icon)!
+        gtk_widget_add_css_class(button, "flat")
+        gtk_widget_add_css_class(button, "row-button")
+        gtk_widget_set_focusable(button, false.g)
+        gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+        tote_shim_accessible_set_label(button, label)
+        return button
+    }
+
     /// Asks for the context menu below the first selected row shown, as a right click there
     /// would; nothing without a selection.
     private func contextMenuFromKeyboard() -> Bool {
@@ -426,21 +437,11 @@ final class ReminderListView {
         gtk_widget_add_css_class(due, "caption")
         let priority = gtk_label_new("")!
         gtk_widget_add_css_class(priority, "error")
-        let link = gtk_button_new_from_icon_name("adw-external-link-symbolic")!
-        gtk_widget_add_css_class(link, "flat")
-        gtk_widget_add_css_class(link, "row-button")
-        gtk_widget_set_focusable(link, false.g)
-        gtk_widget_set_valign(link, GTK_ALIGN_CENTER)
-        tote_shim_accessible_set_label(link, tr("Open Link"))
+        // Neither button takes the keyboard: it has Open Link, Alt+Return and the context menu.
+        let link = Self.rowButton(icon: "adw-external-link-symbolic", label: tr("Open Link"))
         gtk_widget_set_visible(link, false.g)
-        // Not focusable, as the link: the keyboard has Alt+Return and the context menu.
-        let details = gtk_button_new_from_icon_name("document-properties-symbolic")!
-        gtk_widget_add_css_class(details, "flat")
-        gtk_widget_add_css_class(details, "row-button")
-        gtk_widget_set_focusable(details, false.g)
-        gtk_widget_set_valign(details, GTK_ALIGN_CENTER)
+        let details = Self.rowButton(icon: "document-properties-symbolic", label: tr("Details"))
         gtk_widget_set_tooltip_text(details, tr("Details"))
-        tote_shim_accessible_set_label(details, tr("Details"))
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_widget_set_margin_start(box, 6)
         gtk_widget_set_margin_end(box, 6)
