@@ -10,7 +10,7 @@ final class NoteBenchmark {
     let editor: NoteEditor
 
     init(store: Store) {
-        editor = NoteEditor(store: store)
+        editor = NoteEditor(library: Library(store: store))
         window = gtk_window_new()
         gtk_window_set_default_size(gtkWindow, 900, 700)
         gtk_window_set_child(gtkWindow, editor.widget)

@@ -250,7 +250,7 @@ final class NoteEditorTests: GTKTestCase {
         let store = try Store(location: StoreLocation(directory: home.url.appendingPathComponent("tote")))
         let note = try store.createNote()
         try store.save(noteID: note.id, title: "", body: body)
-        let editor = NoteEditor(store: store)
+        let editor = NoteEditor(library: Library(store: store))
         let window = gtk_window_new()!
         gtk_window_set_child(window.cast(), editor.widget)
         gtk_window_present(window.cast())
@@ -490,7 +490,7 @@ extension NoteEditorTests {
         broken.content = damaged
         try store.restore(broken)
 
-        let editor = NoteEditor(store: store)
+        let editor = NoteEditor(library: Library(store: store))
         var reasons: [String] = []
         editor.onReadOnly = { _, reason in reasons.append(reason) }
         editor.show(try XCTUnwrap(store.note(id: note.id)))

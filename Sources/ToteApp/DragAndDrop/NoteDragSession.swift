@@ -16,7 +16,7 @@ final class NoteDragSession {
     /// The GdkDrag, compared with a drop's `gdk_drop_get_drag` to know the drop is ours.
     var drag: UnsafeMutableRawPointer?
 
-    init(editor: NoteEditor, noteID: UUID, range: Range<Int>, fragment: RichText) {
+    init(editor: NoteEditor?, noteID: UUID, range: Range<Int>, fragment: RichText) {
         self.editor = editor
         self.noteID = noteID
         self.range = range

@@ -290,12 +290,10 @@ extension NoteEditor {
         return true
     }
 
-    /// Drops text dragged from a note of this process, as the drop matrix decided.
-    func dropFromTote(_ session: NoteDragSession, action decided: DropAction, at offset: Int) -> Bool {
+    /// Drops text dragged from a note of this process, as the drop matrix decided. A move
+    /// takes the text from its note whether a window shows it or not.
+    func dropFromTote(_ session: NoteDragSession, action: DropAction, at offset: Int) -> Bool {
         guard let note else { return false }
-        // A move takes the text from the editor that still shows it; otherwise it is a copy.
-        let sourceShown = session.editor?.note?.id == session.noteID
-        let action = decided == .move && !sourceShown ? .copy : decided
         // Placeholders of files still being copied stay with their copies, in their note: a
         // move within it takes them along; a copy, or a drop elsewhere, leaves them out.
         let within = session.noteID == note.id && action == .move
@@ -303,26 +301,36 @@ extension NoteEditor {
             within ? session.fragment : session.fragment.withoutIncoming, from: (session.noteID, session.range), action: action,
             into: note.id, text: text, at: offset)
         else { return false }
-        carryOut(plan, source: session.editor)
-        return true
+        return carryOut(plan, source: session.editor, sourceSelection: TextSelection(session.range))
     }
 
-    /// Does what a plan says: the destination's edit here (selected, focused), the source's
-    /// in the editor that shows it, and tells the window, which makes them one undo step and
-    /// shows the toast.
-    func carryOut(_ plan: DropPlan, source: NoteEditor?) {
+    /// Does what a plan says, through the library as one change (the notes' edits, shown in
+    /// an editor or not): the destination here selected and focused, the source's selection
+    /// as the plan says; the window shows the plan's toast. False when the library refused
+    /// it (the source changed since the drag began).
+    @discardableResult
+    func carryOut(_ plan: DropPlan, source: NoteEditor?, sourceSelection: TextSelection? = nil) -> Bool {
+        guard let note else { return false }
         keepSelectionWithoutKeyboard()
-        for edit in plan.noteEdits {
-            if edit.note == note?.id {
-                guard case .text(_, let selection) = plan.selection else { continue }
-                perform(edit.command, selectionAfter: selection, scrolling: false)
-            } else if let source, source.note?.id == edit.note {
-                source.perform(edit.command, selectionAfter: edit.selectionAfter)
-            }
+        var change = LibraryEdit(plan)
+        change.selectionBefore[note.id] = selection
+        for edit in plan.noteEdits where edit.note != note.id {
+            change.selectionBefore[edit.note] = sourceSelection ?? source?.selection
+        }
+        do {
+            try library.apply(change, origin: origin)
+        } catch {
+            onRefused(error)
+            return false
+        }
+        if case .text(note.id, let selection) = plan.selection { placeSelection(selection) }
+        for edit in plan.noteEdits where edit.note != note.id {
+            if let source, source.note?.id == edit.note, let after = edit.selectionAfter { source.select(after) }
         }
         if plan.source == .selectionCleared, let source, source !== self { source.clearSelection() }
         gtk_widget_grab_focus(textView)
-        onDropped(plan, source)
+        onDropped(plan)
+        return true
     }
 
     /// Drops rich text at `offset` (moving it from `movingFrom` of this note): one undo step,
@@ -334,7 +342,7 @@ extension NoteEditor {
                 fragment, from: source.map { (note.id, $0) }, action: source == nil ? .copy : .move,
                 into: note.id, text: text, at: offset)
         else { return false }
-        carryOut(plan, source: source == nil ? nil : self)
+        return carryOut(plan, source: source == nil ? nil : self, sourceSelection: source.map(TextSelection.init))
         return true
     }
 

@@ -4,12 +4,12 @@ import Foundation
 import Synchronization
 import ToteCore
 
-/// Edits one note: its title and its rich body. The model (`text`) is the truth and the
-/// GtkTextBuffer shows it: typing and deleting in the buffer become commands on the model,
-/// and every other change (undo, redo, formatting, paste) is applied to the model first and
-/// then mirrored into the buffer. GtkTextBuffer's own undo is off, so there is one history.
-///
-/// Saves as you type (`SavePolicy`), encoding and writing off the main thread, in order.
+/// Edits one note: its title and its rich body. The library holds the note (`NoteBody`: its
+/// text and undo steps) and the GtkTextBuffer shows it: typing and deleting in the buffer
+/// become commands sent to the library, and every other change (undo, redo, formatting,
+/// paste, a drop, a change made where the note is not shown) is applied by the library
+/// first and then mirrored into the buffer. GtkTextBuffer's own undo is off, so there is one
+/// history. The library saves the note (`NoteBodies`).
 @MainActor
 final class NoteEditor {
     let widget: WidgetPointer
@@ -20,12 +20,6 @@ final class NoteEditor {
     private(set) var markerLayer: WidgetPointer
     /// The checklist paragraphs' boxes, over the text view's margin.
     private(set) var checklistBoxes: ChecklistBoxes!
-    /// Called on the main thread after a save, with the note as stored.
-    var onSaved: (Note) -> Void = { _ in }
-    var onSaveFailed: (Note, any Error) -> Void = { _, _ in }
-    /// Called when the note had changed elsewhere (or was deleted) since it was read: the
-    /// edits became `copy`; `original` is the note as stored now, if it still exists.
-    var onSavedAsCopy: (_ copy: Note, _ original: Note?, _ attempted: Note) -> Void = { _, _, _ in }
     /// Called when a note cannot be edited, with the reason (its stored body is damaged or
     /// from a newer Tote): it is shown read-only so nothing overwrites it.
     var onReadOnly: (Note, String) -> Void = { _, _ in }
@@ -38,32 +32,26 @@ final class NoteEditor {
     var onTextTooLong: (Int) -> Void = { _ in }
     /// Called when the person asks to insert a file (the window shows the file chooser).
     var onInsertFile: () -> Void = {}
-    /// Called after a drop here was carried out, with its plan and the editor it came from
-    /// (the window makes it one step and shows the plan's toast).
-    var onDropped: (DropPlan, NoteEditor?) -> Void = { _, _ in }
-    /// Called when an edit made a new undo step of the note shown, with its id.
-    var onNewStep: (_ note: UUID, _ step: UUID) -> Void = { _, _ in }
+    /// Called after a drop here was carried out, with its plan (the window shows its toast).
+    var onDropped: (DropPlan) -> Void = { _ in }
+    /// Called when a change the library was asked for was refused, with the reason.
+    var onRefused: (any Error) -> Void = { _ in }
     /// Ctrl+Z and Ctrl+Shift+Z: the window's history decides what they undo. Alone, the
     /// editor undoes its note's steps.
     var onUndo: (() -> Void)?
     var onRedo: (() -> Void)?
 
-    private(set) var note: Note?
-    private(set) var text = RichText()
-    /// The shown note's steps, kept in `histories` while other notes are shown.
-    private var noteHistory = NoteHistory()
-    var history: UndoHistory { noteHistory.steps }
-    let histories: NoteHistories
-    let store: Store
-    private let policy: SavePolicy
+    /// The note shown, as the library holds it.
+    private(set) var body: NoteBody?
+    var note: Note? { body?.note }
+    var text: RichText { body?.text ?? RichText() }
+    var history: UndoHistory { body?.steps ?? UndoHistory() }
+    let library: Library
+    var store: Store { library.store }
+    /// Who makes this editor's changes (its window), for the library's changes and undo.
+    weak var origin: AnyObject?
+    private var libraryObservation: UUID?
     private let tags: TextTags
-    private let saveQueue = DispatchQueue(label: "io.github.totenotes.Tote.save", qos: .userInteractive)
-    private let written = WrittenVersions()
-    /// When the oldest unsaved edit's keystroke happened (not when Tote saw it).
-    private var firstUnsavedEdit: Date?
-    private var pendingSave: Timeout?
-    /// How late Tote saw that keystroke (for `SaveTrace`).
-    private var firstUnsavedSeenLate: TimeInterval = 0
     /// How late keystrokes reach Tote, learnt across editors (one display server).
     private static var inputLag = InputLag()
     /// Files being copied into the note shown, each with its placeholder in the text.
@@ -99,10 +87,8 @@ final class NoteEditor {
     var releasedPrimary: OpaquePointer?
     var watchesKeyboardForPrimary = false
 
-    init(store: Store, histories: NoteHistories = NoteHistories(), policy: SavePolicy = .standard) {
-        self.store = store
-        self.histories = histories
-        self.policy = policy
+    init(library: Library) {
+        self.library = library
 
         // An entry, not a bare GtkText: GTK 4.8 hides a GtkText from screen readers (role
         // "none") and reads text only through an entry's delegate.
@@ -169,9 +155,12 @@ final class NoteEditor {
         installPrimaryPaste()
         addActions()
         installDragAndDrop()
+        libraryObservation = library.observe { [weak self] change in self?.follow(change) }
     }
 
     isolated deinit {
+        if let libraryObservation { library.stopObserving(libraryObservation) }
+        if let body { library.bodies.hide(body) }
         g_object_unref(widget.raw)
     }
 
@@ -187,25 +176,17 @@ final class NoteEditor {
         if self.note?.id == note.id { return true }
         abandonCopies()
         guard saveNow(waitUntilWritten: true) else { return false }
+        guard let shown = try? library.bodies.body(note.id) else { return false }
         isLoading = true
         defer { isLoading = false }
         leaveNote()
-        self.note = note
-        written.keepOnly(note.id, on: saveQueue)
-        noteHistory = histories.history(of: note.id)
+        body = shown
+        library.bodies.show(shown)
         typingStyle = nil
         showStylesAtCursorSoon()
-        gtk_editable_set_text(titleField.opaque, note.title)
-        do {
-            text = try note.richText()
-            setReadOnly(false)
-        } catch {
-            text = RichText(plain: note.body)
-            setReadOnly(true)
-            onReadOnly(note, "\(error)")
-        }
-        // Steps made over another text would write over what changed it: they are refused.
-        noteHistory.changedElsewhere = noteHistory.knownText.map { $0 != text } ?? false
+        gtk_editable_set_text(titleField.opaque, shown.title)
+        setReadOnly(shown.isReadOnly)
+        if let reason = shown.unreadable { onReadOnly(shown.note, reason) }
         fillBuffer()
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
@@ -213,26 +194,11 @@ final class NoteEditor {
         return true
     }
 
-    /// The note's steps end at the text shown now: remembered for when it is shown again.
+    /// The note shown is no longer shown here (the library keeps it, with its steps).
     private func leaveNote() {
-        guard note != nil else { return }
-        noteHistory.knownText = text
-    }
-
-    /// Before an edit makes a step: steps refused because the note changed elsewhere go
-    /// (new ones cannot follow them). Returns the step undo would take now.
-    private func beginStep() -> UUID? {
-        if noteHistory.changedElsewhere {
-            noteHistory.steps = UndoHistory()
-            noteHistory.changedElsewhere = false
-        }
-        return noteHistory.steps.nextUndoID
-    }
-
-    /// After an edit: tells the window when it made a new step (typing may extend one).
-    private func endStep(after previous: UUID?) {
-        guard let note, let step = noteHistory.steps.nextUndoID, step != previous else { return }
-        onNewStep(note.id, step)
+        guard let body else { return }
+        library.bodies.hide(body)
+        self.body = nil
     }
 
     /// Shows the model in an empty buffer: the first screenful at once, the rest in slices of
@@ -370,20 +336,15 @@ final class NoteEditor {
     /// Forgets the note shown (it was deleted): nothing more is saved into it.
     func close() {
         abandonCopies()
-        pendingSave?.cancel()
-        pendingSave = nil
-        firstUnsavedEdit = nil
-        if let note { histories.forget(note.id) }
+        if let note { library.bodies.forget(note.id) }
         showNothing()
     }
 
     /// An empty editor, showing no note.
     private func showNothing() {
-        note = nil
+        leaveNote()
         isLoading = true
         defer { isLoading = false }
-        noteHistory = NoteHistory()
-        text = RichText()
         fillBuffer()
         gtk_editable_set_text(titleField.opaque, "")
     }
@@ -393,7 +354,6 @@ final class NoteEditor {
     func putAway() -> Bool {
         abandonCopies()
         guard saveNow(waitUntilWritten: true) else { return false }
-        leaveNote()
         showNothing()
         return true
     }
@@ -468,7 +428,7 @@ final class NoteEditor {
             else { return }
             // The cursor moved by itself (a click, an arrow key): typing starts a new step.
             if self.pendingInsertion == nil {
-                self.noteHistory.steps.closeGroup()
+                self.body?.closeTypingGroup()
                 self.typingStyle = nil
             }
             self.showStylesAtCursorSoon()
@@ -509,15 +469,13 @@ final class NoteEditor {
             return
         }
         let before = selection
-        let previous = beginStep()
         do {
-            try noteHistory.steps.perform(
-                .insert(fragment, at: offset), on: &text, kind: .insertion(of: inserted),
-                selectionBefore: before.range.isEmpty ? before : .cursor(at: offset),
-                selectionAfter: .cursor(at: offset + fragment.length))
             pendingInsertion = (offset, fragment)
-            endStep(after: previous)
+            try send(.insert(fragment, at: offset), kind: .insertion(of: inserted),
+                     selectionBefore: before.range.isEmpty ? before : .cursor(at: offset),
+                     selectionAfter: .cursor(at: offset + fragment.length), inBuffer: true)
         } catch {
+            pendingInsertion = nil
             g_signal_stop_emission_by_name(buffer.raw, "insert-text")
         }
     }
@@ -527,23 +485,29 @@ final class NoteEditor {
         pendingInsertion = nil
         tagCharacters(of: fragment, at: offset)
         retagParagraphs(touching: offset..<(offset + fragment.length))
-        edited()
     }
 
     private func bufferWillDelete(_ range: Range<Int>) {
         guard !isMirroring, !isLoading, !range.isEmpty else { return }
         let before = selection
-        let previous = beginStep()
         do {
-            try noteHistory.steps.perform(
-                .delete(range), on: &text, kind: .deletion(ofLength: range.count),
-                selectionBefore: before.range.isEmpty ? before : TextSelection(range),
-                selectionAfter: .cursor(at: range.lowerBound))
-            endStep(after: previous)
-            edited()
+            try send(.delete(range), kind: .deletion(ofLength: range.count),
+                     selectionBefore: before.range.isEmpty ? before : TextSelection(range),
+                     selectionAfter: .cursor(at: range.lowerBound), inBuffer: true)
         } catch {
             g_signal_stop_emission_by_name(buffer.raw, "delete-range")
         }
+    }
+
+    /// Sends an edit to the library, timed from when the keystroke behind it happened. With
+    /// `inBuffer`, the buffer makes it (typing): the library's change is not mirrored here.
+    private func send(_ command: NoteCommand, kind: EditKind, selectionBefore: TextSelection,
+                      selectionAfter: TextSelection, inBuffer: Bool) throws(NoteCommandError) {
+        guard let body else { return }
+        let (happened, late) = keystrokeTime()
+        try library.bodies.perform(command, in: body, kind: kind, selectionBefore: selectionBefore,
+                                   selectionAfter: selectionAfter, origin: origin, shownBy: inBuffer ? self : nil,
+                                   happened: happened, seenLate: late)
     }
 
     // MARK: Edits through the model
@@ -556,53 +520,76 @@ final class NoteEditor {
         guard !isReadOnly else { return }
         finishFilling()
         let before = selection
-        let inPlace = text.onlyRestyles(command)
-        let previous = beginStep()
         do {
-            try noteHistory.steps.perform(command, on: &text, kind: kind, selectionBefore: before,
-                                          selectionAfter: selectionAfter ?? before)
+            try send(command, kind: kind, selectionBefore: before, selectionAfter: selectionAfter ?? before, inBuffer: false)
         } catch {
             return
         }
-        endStep(after: previous)
-        mirror(command, restylingInPlace: inPlace)
         if scrolling {
             select(selectionAfter ?? before)
         } else {
             placeSelection(selectionAfter ?? before)
         }
-        edited()
     }
 
     /// Whether undo would write over a change made elsewhere since the note's steps.
-    var stepsChangedElsewhere: Bool { noteHistory.changedElsewhere }
+    var stepsChangedElsewhere: Bool { body?.stepsChangedElsewhere ?? false }
 
     /// Undoes the shown note's latest step. False when there is none, or the note changed
     /// elsewhere since its steps (nothing is written over that).
     @discardableResult
     func undo() -> Bool {
-        step(commands: noteHistory.steps.undoSteps.last?.backward) { $0.undo(on: &$1) }
+        guard let body else { return false }
+        return show(library.bodies.undo(body, origin: origin))
     }
 
     @discardableResult
     func redo() -> Bool {
-        step(commands: noteHistory.steps.redoSteps.last?.forward) { $0.redo(on: &$1) }
+        guard let body else { return false }
+        return show(library.bodies.redo(body, origin: origin))
     }
 
-    /// Undo or redo: `take` moves a step of the history, and what it did is shown.
-    private func step(
-        commands: [NoteCommand]?, _ take: (inout UndoHistory, inout RichText) -> UndoHistory.Change?
-    ) -> Bool {
-        guard !isReadOnly, !noteHistory.changedElsewhere, let commands else { return false }
-        finishFilling()
-        let inPlace = restylesInPlace(commands)
-        guard let change = take(&noteHistory.steps, &text) else { return false }
-        zip(change.commands, inPlace).forEach(mirror)
-        // Placeholders of copies that ended while their drop was undone go again at once.
-        noteHistory.steps.removeAbandoned(keeping: incoming.running, in: &text).forEach { mirror($0) }
-        select(change.selection)
-        edited()
+    /// Selects what an undo or redo of the note shown changed; false when it changed nothing.
+    @discardableResult
+    func show(_ outcome: NoteBodies.StepOutcome) -> Bool {
+        guard case .taken(let selection) = outcome else { return false }
+        select(selection)
         return true
+    }
+
+    // MARK: Changes from the library
+
+    /// Mirrors every change to the note shown that this editor's buffer did not make itself:
+    /// a drop, an undo, an edit made in another window or where no window shows the note.
+    /// The selection stays where it was in the text around it; whoever asked for the change
+    /// then selects what it says.
+    private func follow(_ change: LibraryChange) {
+        guard let body else { return }
+        for edit in change.editedNotes where edit.note == body.id && edit.shownBy != ObjectIdentifier(self) {
+            if edit.commands.isEmpty {
+                if titleText != body.title {
+                    isLoading = true
+                    gtk_editable_set_text(titleField.opaque, body.title)
+                    isLoading = false
+                }
+                continue
+            }
+            var kept = selection
+            guard !isFillingBuffer else {
+                // The buffer holds only the start of the text before the change: filled
+                // again from the text as it is now (whoever changes a note shown here
+                // finishes its filling first, so this is rare).
+                for command in edit.commands { kept = kept.adjusted(through: command) }
+                fillBuffer()
+                placeSelection(kept)
+                continue
+            }
+            for (command, inPlace) in zip(edit.commands, edit.restylesOnly) {
+                mirror(command, restylingInPlace: inPlace)
+                kept = kept.adjusted(through: command)
+            }
+            placeSelection(kept)
+        }
     }
 
     func toggle(_ attribute: WritableKeyPath<TextStyle, Bool>) {
@@ -672,6 +659,7 @@ final class NoteEditor {
         // mount would block the window here.
         let copies = paths.map { FileCopy(source: URL(fileURLWithPath: $0)) }
         copies.forEach(incoming.start)
+        body?.runningCopies.formUnion(copies.map(\.id))
         ownLines.formUnion(copies.dropFirst().map(\.id))
         let range = selection.range
         let fragment = text.placeholders(for: copies, at: range.lowerBound)
@@ -768,15 +756,14 @@ final class NoteEditor {
         finishFilling()
         let before = selection
         let withItsLine = ownLines.remove(transfer) != nil
-        guard let command = noteHistory.steps.settle(transfer, as: attachment, withItsLine: withItsLine, in: &text)
+        guard let body,
+              let command = library.bodies.settle(transfer, as: attachment, withItsLine: withItsLine, in: body, origin: origin)
         else { return }
-        mirror(command)
         if case .replace(let range, let replacement) = command, replacement.isEmpty {
             select(before.removing(range))
         } else {
             select(before)
         }
-        edited()
     }
 
     /// The window closes or Tote quits: copies stop (what they wrote is removed by them, or
@@ -828,17 +815,7 @@ final class NoteEditor {
         checklistBoxes?.update()
     }
 
-    /// Copies a command the model has applied into the buffer.
-    /// For commands about to be applied in order, which of them only restyle (see
-    /// `RichText.onlyRestyles`), each judged on the text the ones before it leave.
-    private func restylesInPlace(_ commands: [NoteCommand]) -> [Bool] {
-        var probe = text
-        return commands.map { command in
-            defer { _ = try? probe.apply(command) }
-            return probe.onlyRestyles(command)
-        }
-    }
-
+    /// Copies a command the library has applied into the buffer.
     private func mirror(_ command: NoteCommand, restylingInPlace inPlace: Bool = false) {
         isMirroring = true
         defer {
@@ -1164,63 +1141,28 @@ final class NoteEditor {
 
     private static var monotonicNow: Double { Double(g_get_monotonic_time()) / 1_000_000 }
 
-    private func edited() {
-        guard !isLoading, note != nil, !isReadOnly else { return }
-        let now = Date()
-        // Made by a key press just handled: it happened as much earlier as it reached Tote late.
-        let happened = now.addingTimeInterval(-Self.inputLag.lateness(ofEditSeenAt: Self.monotonicNow))
-        if firstUnsavedEdit == nil {
-            firstUnsavedEdit = happened
-            firstUnsavedSeenLate = now.timeIntervalSince(happened)
-        }
-        let delay = policy.saveTime(firstUnsavedEdit: firstUnsavedEdit!, latestEdit: happened)
-            .timeIntervalSince(now)
-        pendingSave?.cancel()
-        // Above GTK's input and frames: on a busy machine they can hold the loop for longer
-        // than the whole budget.
-        pendingSave = Timeout(after: delay, priority: G_PRIORITY_HIGH) { [weak self] in
-            self?.saveNow(waitUntilWritten: false)
-        }
+    /// When the keystroke behind the edit being made happened, and how late Tote saw it.
+    private func keystrokeTime() -> (Date, TimeInterval) {
+        let late = Self.inputLag.lateness(ofEditSeenAt: Self.monotonicNow)
+        return (Date().addingTimeInterval(-late), late)
     }
 
-    /// Writes unsaved edits. With `waitUntilWritten`, returns only once they are on disk
-    /// (for quitting and closing), and false when they could not be written; otherwise the
-    /// write happens on the save queue. The main thread only copies the text (a value);
-    /// encoding and writing happen on the queue.
+    /// The title was typed: the library keeps it and saves it with the text.
+    private func edited() {
+        guard !isLoading, let body, !isReadOnly else { return }
+        let (happened, late) = keystrokeTime()
+        library.bodies.setTitle(titleText, of: body, origin: origin, shownBy: self, happened: happened, seenLate: late)
+    }
+
+    /// Writes the note's unsaved edits (`NoteBodies.save`). With `waitUntilWritten`, returns
+    /// only once they are on disk, and false when they could not be written.
     @discardableResult
     func saveNow(waitUntilWritten: Bool) -> Bool {
-        pendingSave?.cancel()
-        pendingSave = nil
-        guard let note, firstUnsavedEdit != nil else {
-            if waitUntilWritten { saveQueue.sync {} }
+        guard let body else {
+            if waitUntilWritten { library.bodies.waitForSaves() }
             return true
         }
-        let trace = SaveTrace(typed: firstUnsavedEdit!, seenLate: firstUnsavedSeenLate)
-        firstUnsavedEdit = nil
-        let (id, title, body, store, written) = (note.id, titleText, text, store, written)
-        let read = Store.NoteVersion(note)
-        let save: @Sendable () -> Result<Store.SaveOutcome, any Error> = {
-            // Saves still queued for a note that became a copy go to the copy.
-            let (target, expecting) = written.latest(for: id) ?? (id, read)
-            let result = Result {
-                try store.save(noteID: target, title: title, body: body, expecting: expecting,
-                               copyTitle: NoteEditor.conflictingCopyTitle)
-            }
-            if case .success(let outcome) = result { written.record(outcome, for: id) }
-            return result
-        }
-        if waitUntilWritten {
-            let result = saveQueue.sync(execute: save)
-            finishSave(result, attempted: note)
-            return firstUnsavedEdit == nil
-        }
-        saveQueue.async {
-            let queued = Date()
-            let result = save()
-            trace?.written(queuedAt: queued)
-            Task { @MainActor [weak self] in self?.finishSave(result, attempted: note) }
-        }
-        return true
+        return library.bodies.save(body, waitUntilWritten: waitUntilWritten)
     }
 
     /// The title of the note that keeps edits made over a note changed elsewhere.
@@ -1228,87 +1170,11 @@ final class NoteEditor {
         format(tr("{note} (conflicting copy)"), ["note": name ?? tr("Untitled Note")])
     }
 
-    var hasUnsavedEdits: Bool { firstUnsavedEdit != nil }
+    var hasUnsavedEdits: Bool { body?.hasUnsavedEdits ?? false }
 
     /// Why the latest save that failed did.
-    private(set) var lastSaveFailure: (any Error)?
+    var lastSaveFailure: (any Error)? { body?.lastSaveFailure }
 
     /// The edits not yet saved, as a record to keep for the next start (after a save failed).
-    var unsavedEdit: UnsavedNotes.Edit? {
-        guard let note, firstUnsavedEdit != nil else { return nil }
-        let (target, expecting) = written.latest(for: note.id) ?? (note.id, Store.NoteVersion(note))
-        return UnsavedNotes.Edit(noteID: target, title: titleText, body: text, expecting: expecting)
-    }
-
-    private func finishSave(_ result: Result<Store.SaveOutcome, any Error>, attempted: Note) {
-        switch result {
-        case .success(.saved(let saved)):
-            if note?.id == saved.id { note = saved }
-            onSaved(saved)
-        case .success(.savedAsCopy(let copy, let original)):
-            // The text shown is the copy's now; the note it came from stays as stored.
-            if note?.id == attempted.id {
-                note = copy
-                histories.forget(attempted.id)
-                histories.adopt(noteHistory, for: copy.id)
-            }
-            onSavedAsCopy(copy, original, attempted)
-        case .failure(let error):
-            // Keep the edits unsaved so the next edit or quitting tries again.
-            if note?.id == attempted.id, firstUnsavedEdit == nil { firstUnsavedEdit = Date() }
-            lastSaveFailure = error
-            onSaveFailed(attempted, error)
-        }
-    }
-}
-
-/// What the save queue last wrote for each note shown, so that saves still queued expect
-/// their own writes rather than the version read when the note was shown. Used on the save
-/// queue only; the lock makes that checkable.
-private final class WrittenVersions: Sendable {
-    private let latest = Mutex<[UUID: (target: UUID, version: Store.NoteVersion)]>([:])
-
-    func latest(for id: UUID) -> (UUID, Store.NoteVersion)? {
-        latest.withLock { $0[id].map { ($0.target, $0.version) } }
-    }
-
-    func record(_ outcome: Store.SaveOutcome, for id: UUID) {
-        let note: Note
-        switch outcome {
-        case .saved(let saved): note = saved
-        case .savedAsCopy(let copy, _): note = copy
-        }
-        latest.withLock { $0[id] = (note.id, Store.NoteVersion(note)) }
-    }
-
-    /// Forgets every note but `id`, once the saves queued before have run.
-    func keepOnly(_ id: UUID, on queue: DispatchQueue) {
-        queue.async { self.latest.withLock { $0 = $0.filter { $0.key == id } } }
-    }
-}
-
-/// With TOTE_SAVE_TRACE set, a line on stderr for each save: how old the oldest unsaved
-/// keystroke was when Tote saw it, when the save began on the main thread, when the save
-/// queue took it, and when it was written (docs/platform-findings.md, "typing lost to a crash").
-private struct SaveTrace: Sendable {
-    private static let enabled = getenv("TOTE_SAVE_TRACE") != nil
-    let typed: Date
-    let seenLate: TimeInterval
-    let begun: Date
-
-    init?(typed: Date, seenLate: TimeInterval) {
-        guard Self.enabled else { return nil }
-        self.typed = typed
-        self.seenLate = seenLate
-        begun = Date()
-    }
-
-    func written(queuedAt queued: Date) {
-        let now = Date()
-        let line = "tote-save: seen \(Int(seenLate * 1000)) begun \(milliseconds(begun)) queued \(milliseconds(queued)) "
-            + "written \(milliseconds(now)) ms after the keystroke\n"
-        FileHandle.standardError.write(Data(line.utf8))
-    }
-
-    private func milliseconds(_ date: Date) -> Int { Int(date.timeIntervalSince(typed) * 1000) }
+    var unsavedEdit: UnsavedNotes.Edit? { body.flatMap(library.bodies.unsavedEdit(of:)) }
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
+import ToteCore
 
 /// Work run once after a delay, at a GLib priority of its own, that can be called off.
 /// Holds its GSource, not its id: a source that ran is gone and its id may be given again.
 @MainActor
-final class Timeout {
+final class Timeout: SaveTimer {
     private final class Box {
         let work: @MainActor () -> Void
         init(_ work: @escaping @MainActor () -> Void) { self.work = work }

@@ -29,7 +29,7 @@ final class MainWindow {
     private var recentlyDeleted: [UUID: Note] = [:]
     private var libraryObservation: UUID?
     /// Everything done in this window, in order: what Ctrl+Z takes next.
-    private var history = WindowHistory()
+    private(set) var history = WindowHistory()
     /// The drop the latest toast's Undo undoes, while it is still the latest step.
     private var toastedDrop: WindowHistory.Entry?
 
@@ -282,9 +282,8 @@ final class MainWindow {
     func exportNote(_ id: UUID, to url: URL, then done: @escaping @MainActor () -> Void = {}) {
         guard let name = app.library?.notes[id].map({ $0.displayTitle ?? tr("Untitled Note") }),
               case .success(let store)? = app.store else { return }
-        // As shown in whichever window shows it, typed text included.
-        let shownIn = app.windows.lazy.compactMap(\.noteEditorIfMade).first { $0.note?.id == id }
-        let shown = shownIn.map { (title: $0.titleText, text: $0.text) }
+        // As the library holds it, typed text included.
+        let shown = app.library?.bodies.loaded(id).map { (title: $0.title, text: $0.text.withoutIncoming) }
         let media = store.media
         Task { [weak self] in
             let failure = await Task.detached { () -> String? in
@@ -417,12 +416,15 @@ final class MainWindow {
     private func madeEditor() -> NoteEditor? {
         if let editor { return editor }
         guard case .success(let store)? = app.store, app.library != nil else { return nil }
-        let editor = NoteEditor(store: store, histories: app.noteHistories)
-        editor.onNewStep = { [weak self] note, step in self?.record([.note(note, step: step)]) }
+        guard let library = app.library else { return nil }
+        let editor = NoteEditor(library: library)
+        editor.origin = self
         editor.onUndo = { [weak self] in self?.undo() }
         editor.onRedo = { [weak self] in self?.redo() }
-        editor.onDropped = { [weak self] plan, source in self?.dropped(plan, from: source) }
-        editor.onSaved = { [weak self] note in self?.noteSaved(note) }
+        editor.onDropped = { [weak self] plan in self?.dropped(plan) }
+        editor.onRefused = { [weak self] error in
+            self?.showToast(format(tr("Nothing was dropped: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
+        }
         editor.onReadOnly = { [weak self] note, reason in
             let name = note.displayTitle ?? tr("Untitled Note")
             self?.showToast(format(tr("“{note}” is shown read-only: its text cannot be read ({reason})"),
@@ -438,14 +440,6 @@ final class MainWindow {
                 tr("Text not inserted: a line of {count} characters is longer than the {limit} Tote shows in one paragraph"),
                 ["count": length.formatted(), "limit": RichText.maximumParagraphLength.formatted()]))
         }
-        editor.onSavedAsCopy = { [weak self] copy, original, attempted in
-            self?.savedAsCopy(copy, original: original, attempted: attempted)
-        }
-        editor.onSaveFailed = { [weak self] note, error in
-            let name = note.displayTitle ?? tr("Untitled Note")
-            self?.showToast(format(tr("Could not save “{note}”: {reason}"),
-                                   ["note": name, "reason": Reasons.text(forStoreError: error)]))
-        }
         gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
         self.editor = editor
         return editor
@@ -455,7 +449,7 @@ final class MainWindow {
     /// asks: the note as shown (typed text included) or as stored, read, encoded and written
     /// off the main thread.
     private func prepareDrag(ofNote id: UUID, in store: Store) -> UnsafeMutablePointer<GdkContentProvider>? {
-        let shown: (title: String, text: RichText)? = editor?.note?.id == id ? (editor!.titleText, editor!.text) : nil
+        let shown = app.library?.bodies.loaded(id).map { (title: $0.title, text: $0.text.withoutIncoming) }
         let media = store.media, exports = ToteApplication.exportsFolder, untitled = tr("Untitled Note")
         return ContentTransfer.provider(offering: WholeNoteTransfer.offered) { [weak self] type, reply in
             Task {
@@ -532,10 +526,9 @@ final class MainWindow {
         navigate(toContent: true)
     }
 
-    /// Another Tote changed or deleted the note shown: the edits became a new note, which is
-    /// shown in its place, and both texts are kept.
+    /// Another Tote changed or deleted a note edited here: the edits became a new note, which
+    /// is shown in its place, and both texts are kept.
     private func savedAsCopy(_ copy: Note, original: Note?, attempted: Note) {
-        app.library?.saveOutcome(.savedAsCopy(copy, original: original), attempted: attempted.id, origin: self)
         let name = attempted.displayTitle ?? tr("Untitled Note")
         let copyName = copy.displayTitle ?? tr("Untitled Note")
         if editor?.note?.id == copy.id {
@@ -546,10 +539,6 @@ final class MainWindow {
             ? tr("“{note}” was deleted elsewhere; your text is kept as “{copy}”")
             : tr("“{note}” was changed elsewhere; your version is kept as “{copy}”"),
             ["note": name, "copy": copyName]))
-    }
-
-    private func noteSaved(_ note: Note) {
-        app.library?.noteSaved(note, origin: self)
     }
 
     private var searchGeneration = 0
@@ -576,6 +565,22 @@ final class MainWindow {
     /// was deleted elsewhere leaves for the empty state, saying so.
     private func follow(_ change: LibraryChange) {
         let mine = change.origin == ObjectIdentifier(self)
+        // A user action's steps: in this window's history when it was made here, and when it
+        // changed the note shown here (the note text was dragged from, dropped elsewhere).
+        let steps = change.newSteps
+        if !steps.isEmpty, mine || change.editedNotes.contains(where: { $0.note == editor?.note?.id }) {
+            record(steps)
+        }
+        let editedHere = mine || change.editedNotes.contains { $0.note == editor?.note?.id }
+            || change.keptAsCopy.map { $0.copy.id == editor?.note?.id } == true
+        if let kept = change.keptAsCopy, editedHere {
+            savedAsCopy(kept.copy, original: kept.original, attempted: kept.attempted)
+        }
+        if let failure = change.saveFailure, mine || failure.note.id == editor?.note?.id {
+            showToast(format(tr("Could not save “{note}”: {reason}"),
+                             ["note": failure.note.displayTitle ?? tr("Untitled Note"),
+                              "reason": Reasons.text(forStoreError: failure.error)]))
+        }
         if !change.savedNotes.isEmpty || change.reminders != nil || change.listsChanged, sidebar.isFiltered { search() }
         for note in change.savedNotes {
             sidebar.update(note: note)
@@ -730,28 +735,12 @@ final class MainWindow {
     /// could be redone here goes, in whichever note or list it was.
     private func record(_ parts: [WindowHistory.Part]) {
         let dropped = history.record(parts)
-        for id in dropped.notes { app.noteHistories.existing(id)?.steps.discardRedo() }
+        for id in dropped.notes { app.library?.bodies.loaded(id)?.discardRedo() }
         if dropped.reminders { reminders?.discardRedo() }
     }
 
-    /// More of the latest action: its other note's side (a drop between notes in two
-    /// windows is one step in both).
-    func extendLatestStep(with parts: [WindowHistory.Part]) {
-        history.extendLatest(with: parts)
-    }
-
-    /// A drop into the note shown here was carried out: the notes it changed make one step,
-    /// here and in the window the text came from, and a drop between notes says so.
-    private func dropped(_ plan: DropPlan, from source: NoteEditor?) {
-        let parts = plan.noteEdits.compactMap { edit in
-            app.noteHistories.existing(edit.note)?.steps.nextUndoID.map { WindowHistory.Part.note(edit.note, step: $0) }
-        }
-        if parts.count > 1 {
-            history.extendLatest(with: parts)
-            if let source, let other = app.windows.first(where: { $0.editor === source }), other !== self {
-                other.extendLatestStep(with: parts)
-            }
-        }
+    /// A drop into the note shown here was carried out: a drop between notes says so.
+    private func dropped(_ plan: DropPlan) {
         guard let toast = plan.toast else { return }
         toastedDrop = history.undoEntries.last
         showToast(app.describe(toast), undoAction: "win.undo-drop")
@@ -768,25 +757,30 @@ final class MainWindow {
     }
 
     /// Undoes (or redoes) the entry the window's history takes next, part by part: each note
-    /// in the editor that shows it (or in the store, shown nowhere), the reminders in the pane.
+    /// through the library, wherever it is shown (the first shown here when no window shows
+    /// it, so that undoing shows what it changes), the reminders in the pane.
     private func takeStep(redoing: Bool) {
+        guard let library = app.library else { return }
         // A reminder change still being written is recorded first: it may be the step to take.
-        app.library?.settle(waiting: true)
-        let histories = app.noteHistories
+        library.settle(waiting: true)
+        let bodies = library.bodies
         let next = redoing
-            ? history.nextRedo { note, step in histories.existing(note)?.redoPosition(of: step) ?? .gone }
-            : history.nextUndo { note, step in histories.existing(note)?.undoPosition(of: step) ?? .gone }
-        guard let entry = takeable(next, redoing: redoing), let editors = editors(for: entry, redoing: redoing) else {
-            return
-        }
+            ? history.nextRedo { note, step in (try? bodies.body(note))?.redoPosition(of: step) ?? .gone }
+            : history.nextUndo { note, step in (try? bodies.body(note))?.undoPosition(of: step) ?? .gone }
+        guard let entry = takeable(next, redoing: redoing) else { return }
+        showFirstNote(of: entry)
         for part in entry.parts(redoing: redoing) {
             switch part {
             case .note(let id, _):
-                if let editor = editors[id] {
-                    _ = redoing ? editor.redo() : editor.undo()
-                } else {
-                    changeUnshown(id, redoing: redoing)
+                guard let body = bodies.loaded(id) else { continue }
+                let shownIn = app.windows.lazy.compactMap(\.editor).first { $0.note?.id == id }
+                shownIn?.finishFilling()
+                let outcome = redoing ? bodies.redo(body, origin: self) : bodies.undo(body, origin: self)
+                if outcome == .changedElsewhere {
+                    showToast(changedElsewhere(body.note.displayTitle ?? tr("Untitled Note"), redoing: redoing))
+                    return
                 }
+                shownIn?.show(outcome)
             case .reminders:
                 guard (redoing ? reminders?.redo() : reminders?.undo()) == true else { return }
             }
@@ -800,63 +794,28 @@ final class MainWindow {
         case .entry(let entry): return entry
         case .nothing: return nil
         case .refused(let id):
-            let name = app.library?.notes[id]?.displayTitle ?? tr("Untitled Note")
-            showToast(changedElsewhere(name, redoing: redoing))
+            let name = app.library?.bodies.loaded(id)?.note.displayTitle ?? app.library?.notes[id]?.displayTitle
+            showToast(changedElsewhere(name ?? tr("Untitled Note"), redoing: redoing))
             return nil
         }
     }
 
-    /// The editors that show the notes of a step: the first note is shown here when no
-    /// window shows it. Nil, with a toast, when one of them changed elsewhere since.
     private func changedElsewhere(_ note: String, redoing: Bool) -> String {
         format(redoing ? tr("Nothing was redone: “{note}” was changed elsewhere since")
                        : tr("Nothing was undone: “{note}” was changed elsewhere since"), ["note": note])
     }
 
-    private func editors(for entry: WindowHistory.Entry, redoing: Bool = false) -> [UUID: NoteEditor]? {
-        var editors: [UUID: NoteEditor] = [:]
-        for id in entry.notes {
-            if let shown = app.windows.first(where: { $0.editor?.note?.id == id })?.editor {
-                editors[id] = shown
-            } else if editors.isEmpty {
-                sidebar.select(.note(id))
-                open(.note(id))
-                if editor?.note?.id == id { editors[id] = editor }
-            }
-        }
-        if let stale = editors.first(where: { $0.value.stepsChangedElsewhere }) {
-            showToast(changedElsewhere(stale.value.note?.displayTitle ?? tr("Untitled Note"), redoing: redoing))
-            return nil
-        }
-        if let id = entry.notes.first, editor?.note?.id == id {
-            sidebar.select(.note(id))
+    /// Undoing shows what it changes: the entry's first note is shown here when no window
+    /// shows any of its notes.
+    private func showFirstNote(of entry: WindowHistory.Entry) {
+        guard let first = entry.notes.first else { return }
+        let shown = Set(app.windows.compactMap { $0.editor?.note?.id })
+        if entry.notes.allSatisfy({ !shown.contains($0) }) {
+            sidebar.select(.note(first))
+            open(.note(first))
+        } else if editor?.note?.id == first {
+            sidebar.select(.note(first))
             show(.note)
-        }
-        return editors
-    }
-
-    /// The step of a note no window shows: applied to the stored note when it is still what
-    /// the step left, and saved.
-    private func changeUnshown(_ id: UUID, redoing: Bool) {
-        guard let library = app.library, let noteHistory = app.noteHistories.existing(id),
-              let note = try? library.note(id: id), var text = try? note.richText()
-        else { return }
-        guard noteHistory.knownText == text else {
-            showToast(changedElsewhere(note.displayTitle ?? tr("Untitled Note"), redoing: redoing))
-            return
-        }
-        let change = redoing ? noteHistory.steps.redo(on: &text) : noteHistory.steps.undo(on: &text)
-        guard change != nil else { return }
-        do {
-            if case .saved(let saved) = try library.store.save(
-                noteID: id, title: note.title, body: text, expecting: Store.NoteVersion(note),
-                copyTitle: NoteEditor.conflictingCopyTitle) {
-                noteHistory.knownText = text
-                library.noteSaved(saved, origin: self)
-            }
-        } catch {
-            showToast(format(tr("Could not save “{note}”: {reason}"),
-                             ["note": note.displayTitle ?? tr("Untitled Note"), "reason": Reasons.text(forStoreError: error)]))
         }
     }
 

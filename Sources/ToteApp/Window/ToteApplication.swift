@@ -20,7 +20,6 @@ public final class ToteApplication {
     private(set) var windows: [MainWindow] = []
     /// Every note's undo steps: a note is edited in one window at a time, and keeps its
     /// steps when another is shown.
-    let noteHistories = NoteHistories()
     /// Stores found damaged while open. Kept open until Tote ends: closing a pool checkpoints
     /// its log into the file, which must stay as it was.
     private var retiredStores: [Store] = []
@@ -117,7 +116,11 @@ public final class ToteApplication {
             library = nil
             return
         }
-        let library = Library(store: store)
+        let library = Library(store: store, schedule: { delay, work in
+            // Above GTK's input and frames: on a busy machine they can hold the loop for longer
+            // than the whole save budget.
+            Timeout(after: delay, priority: G_PRIORITY_HIGH, work)
+        }, copyTitle: NoteEditor.conflictingCopyTitle)
         do {
             try library.load()
             libraryLoadFailure = nil
@@ -292,7 +295,21 @@ public final class ToteApplication {
         // Reminder changes still being written in the background are finished first.
         library?.settle(waiting: true)
         windows.forEach { _ = $0.saveOrKeepForNextStart() }
+        saveNotesShownNowhere()
         windows.forEach { $0.noteEditorIfMade?.cancelCopies(); $0.remindersPane?.cancelCopies() }
+    }
+
+    /// Notes changed where no window shows them (a move out of a note shown nowhere, an
+    /// undo) are saved too; what cannot be is kept for the next start.
+    private func saveNotesShownNowhere() {
+        guard let library else { return }
+        for body in library.bodies.saveAll(waitUntilWritten: true) {
+            guard let edit = library.bodies.unsavedEdit(of: body), let kept = try? unsavedNotes?.keep(edit) else {
+                FileHandle.standardError.write(Data("tote: could not save “\(body.note.displayTitle ?? "")” before quitting\n".utf8))
+                continue
+            }
+            FileHandle.standardError.write(Data("tote: could not save before quitting; kept in \(kept.path)\n".utf8))
+        }
     }
 
     /// Where edits that could not be saved at quitting are kept.
@@ -374,6 +391,7 @@ public final class ToteApplication {
             let place = failure.keptIn?.path ?? "nowhere: the text is lost"
             FileHandle.standardError.write(Data("tote: could not save before quitting (\(failure.reason)); kept in \(place)\n".utf8))
         }
+        saveNotesShownNowhere()
         for window in windows { gtk_window_destroy(window.window.cast()) }
         g_application_quit(application.cast())
     }

@@ -1,23 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Synchronization
 
-/// Everything a person has, live: the store and what is loaded from it (the notes' summaries
-/// and the lists). Every change goes through here, is written in one transaction, and is
-/// published to every observer, so all windows always show the same notes and lists.
+/// Everything a person has, live: the store and what is loaded from it (the notes' summaries,
+/// every open note's text and undo steps, the lists). Every change goes through here, is
+/// applied at once (`apply`) and published to every observer, so all windows and editors
+/// always show the same notes and lists, whether or not they made the change.
 ///
-/// A note's body is saved off the main thread by the editor that shows it (through `store`);
-/// the outcome comes back through `noteSaved` or `saveOutcome`, which publish it.
+/// Note bodies (`bodies`) are saved off the main thread along one path, as `SavePolicy`
+/// says; reminder commands are written in one transaction each.
 @MainActor
 public final class Library {
     public nonisolated let store: Store
+    /// Every open note's text, steps and saving.
+    public let bodies: NoteBodies
     /// Every note, as the sidebar names it.
     public private(set) var notes: [UUID: NoteSummary] = [:]
     /// Every list, in sidebar order.
     public private(set) var lists: [ReminderList] = []
     private var observers: [UUID: @MainActor (LibraryChange) -> Void] = [:]
 
-    public init(store: Store) {
+    public init(store: Store, savePolicy: SavePolicy = .standard,
+                schedule: @escaping NoteBodies.Scheduler = DispatchTimer.schedule,
+                copyTitle: @escaping @Sendable (String?) -> String = { "\($0 ?? "") (conflicting copy)" }) {
         self.store = store
+        bodies = NoteBodies(store: store, policy: savePolicy, schedule: schedule, copyTitle: copyTitle)
+        bodies.publish = { [unowned self] change in self.publish(change) }
     }
 
     /// Reads the summaries and lists (at start, and after a recovery added some).
@@ -69,9 +77,13 @@ public final class Library {
         publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
     }
 
-    /// Deletes a note and returns it as it was, for Undo; nil when it was gone already.
+    /// Deletes a note and returns it as it was, for Undo; nil when it was gone already. Edits
+    /// made where no editor shows the note are part of it; those typed in an editor that
+    /// still shows it are its editor's to keep (saved, they become a conflicting copy).
     public func deleteNote(id: UUID, origin: AnyObject? = nil) throws -> Note? {
+        if let body = bodies.loaded(id), !body.isShown { bodies.save(body, waitUntilWritten: true) }
         let deleted = try store.deleteNote(id: id)
+        if bodies.loaded(id)?.hasUnsavedEdits != true { bodies.forget(id) }
         // Gone either way: whoever still shows it follows.
         publish(LibraryChange(removedNotes: [id], origin: origin.map(ObjectIdentifier.init)))
         return deleted
@@ -82,17 +94,12 @@ public final class Library {
         publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
     }
 
-    /// A note was saved (its editor wrote it off the main thread).
-    public func noteSaved(_ note: Note, origin: AnyObject? = nil) {
-        publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
-    }
-
     /// What a save found: the note saved, or a copy made because the stored note had changed
     /// or gone, beside the note as stored now.
     public func saveOutcome(_ outcome: Store.SaveOutcome, attempted: UUID, origin: AnyObject? = nil) {
         switch outcome {
         case .saved(let note):
-            noteSaved(note, origin: origin)
+            publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
         case .savedAsCopy(let copy, let original):
             publish(LibraryChange(
                 savedNotes: [copy, original].compactMap { $0.map(NoteSummary.init) },
@@ -110,6 +117,42 @@ public final class Library {
     public func reminderMatches(for query: String) async throws -> [UUID: [UUID]] {
         let store = self.store
         return try await Task.detached { try store.reminderMatches(for: query) }.value
+    }
+
+    // MARK: Changes
+
+    /// Applies one user action's change: its note edits (to notes shown in an editor or not,
+    /// each an undo step of its note) and its reminder command (in one transaction), all of
+    /// it or nothing, and publishes it as one change. Throws `StoreWriteFailure` when what it
+    /// expects changed since (nothing is applied then).
+    @discardableResult
+    public func apply(_ edit: LibraryEdit, origin: AnyObject? = nil) throws -> LibraryChange {
+        // The notes' edits are checked first, so that a refused command leaves them as they are.
+        try bodies.check(edit)
+        if let command = edit.reminders {
+            settle(waiting: true)
+            try store.apply(command)
+            if command.changesLists { lists = try store.reminderLists() }
+        }
+        var change = LibraryChange(reminders: edit.reminders, origin: origin.map(ObjectIdentifier.init))
+        change.editedNotes = try bodies.apply(edit, origin: origin)
+        publish(change)
+        return change
+    }
+
+    /// Applies a change made elsewhere (another Tote, another device) as `apply` does, but in
+    /// no undo history: every window and editor shows it, and an undo step it would be
+    /// written over is refused.
+    public func applyFromElsewhere(_ edit: LibraryEdit) throws {
+        try bodies.check(edit)
+        if let command = edit.reminders {
+            settle(waiting: true)
+            try store.apply(command)
+            if command.changesLists { lists = try store.reminderLists() }
+        }
+        var change = LibraryChange(reminders: edit.reminders)
+        change.editedNotes = try bodies.applyFromElsewhere(edit)
+        publish(change)
     }
 
     // MARK: Reminders and lists

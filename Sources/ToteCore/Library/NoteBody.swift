@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// One note as Tote holds it while it runs: its text, its undo steps and whether they are
+/// saved. The library owns it (`NoteBodies`); editors show it and send it their edits, so
+/// every editor, and every change made where no editor shows the note, sees the same text.
+@MainActor
+public final class NoteBody {
+    /// The note as last read or written: its id, and the version a save expects.
+    public internal(set) var note: Note
+    public internal(set) var title: String
+    public internal(set) var text: RichText
+    /// The note's undo steps; a window's history names them (`WindowHistory.Part`).
+    public internal(set) var steps = UndoHistory()
+    /// Why the stored body cannot be read (damaged, or from a newer Tote): it is shown
+    /// read-only and never saved, so nothing overwrites it.
+    public internal(set) var unreadable: String?
+    /// Another Tote wrote the note since the steps were made: undoing them would write over
+    /// that, so they are refused, and go with the next edit.
+    public internal(set) var stepsChangedElsewhere = false
+    /// Files still being copied in, whose placeholders the text may hold (the editor showing
+    /// the note says): undo and redo leave out the placeholders of copies no longer running.
+    public var runningCopies: Set<UUID> = []
+    /// Why the latest save failed, while the edits stay unsaved.
+    public internal(set) var lastSaveFailure: (any Error)?
+
+    /// When the oldest unsaved edit happened, and how late Tote saw it (for `SaveTrace`).
+    var unsavedSince: (happened: Date, seenLate: TimeInterval)?
+    var pendingSave: (any SaveTimer)?
+    /// Who edited it last (a window), told how its saves went.
+    var lastOrigin: ObjectIdentifier?
+    /// How many editors show it.
+    var viewers = 0
+
+    init(_ note: Note) {
+        self.note = note
+        title = note.title
+        do {
+            text = try note.richText()
+        } catch {
+            text = RichText(plain: note.body)
+            unreadable = "\(error)"
+        }
+    }
+
+    public var id: UUID { note.id }
+    public var hasUnsavedEdits: Bool { unsavedSince != nil }
+    public var isReadOnly: Bool { unreadable != nil }
+    public var isShown: Bool { viewers > 0 }
+
+    /// Takes the note as another Tote left it: its steps no longer fit, and are refused.
+    func reload(from stored: Note) {
+        let fresh = NoteBody(stored)
+        note = stored
+        title = fresh.title
+        text = fresh.text
+        unreadable = fresh.unreadable
+        stepsChangedElsewhere = steps.canUndo || steps.canRedo
+    }
+
+    /// The cursor moved by itself (a click, an arrow key): typing starts a new step.
+    public func closeTypingGroup() {
+        steps.closeGroup()
+    }
+
+    /// A window made a new step elsewhere: what could be redone here goes.
+    public func discardRedo() {
+        steps.discardRedo()
+    }
+
+    /// Before an edit makes a step: steps refused because the note changed elsewhere go
+    /// (new ones cannot follow them).
+    func beginStep() {
+        guard stepsChangedElsewhere else { return }
+        steps = UndoHistory()
+        stepsChangedElsewhere = false
+    }
+
+    /// Where a step stands among the undo steps.
+    public func undoPosition(of step: UUID) -> WindowHistory.StepPosition {
+        if stepsChangedElsewhere { return steps.undoSteps.contains { $0.id == step } ? .buried : .gone }
+        if steps.nextUndoID == step { return .next }
+        return steps.undoSteps.contains { $0.id == step } ? .buried : .gone
+    }
+
+    /// Where a step stands among the redo steps.
+    public func redoPosition(of step: UUID) -> WindowHistory.StepPosition {
+        if stepsChangedElsewhere { return steps.redoSteps.contains { $0.id == step } ? .buried : .gone }
+        if steps.nextRedoID == step { return .next }
+        return steps.redoSteps.contains { $0.id == step } ? .buried : .gone
+    }
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+@testable import ToteCore
+
+/// The library owns every open note: changes apply whether an editor shows the note or not,
+/// all of a change or none of it, along one save path that never overwrites another Tote.
+@MainActor @Suite struct NoteBodiesTests {
+    /// Timers the test runs by hand, remembering the delays asked for.
+    final class ManualTimer: SaveTimer {
+        let delay: TimeInterval
+        var work: (@MainActor () -> Void)?
+        init(_ delay: TimeInterval, _ work: @escaping @MainActor () -> Void) {
+            self.delay = delay
+            self.work = work
+        }
+        func cancel() { work = nil }
+    }
+
+    let folder: TemporaryFolder
+    let store: Store
+    let library: Library
+    private let timers: Timers
+
+    final class Timers {
+        var made: [ManualTimer] = []
+    }
+
+    init() throws {
+        folder = try TemporaryFolder()
+        store = try Store(location: StoreLocation(directory: folder.url))
+        let timers = Timers()
+        self.timers = timers
+        library = Library(store: store, schedule: { delay, work in
+            let timer = ManualTimer(delay, work)
+            timers.made.append(timer)
+            return timer
+        })
+    }
+
+    private func note(_ text: String) throws -> UUID {
+        let note = try store.createNote()
+        try store.save(noteID: note.id, title: "", body: RichText(plain: text))
+        return note.id
+    }
+
+    private func changes(during body: () throws -> Void) rethrows -> [LibraryChange] {
+        var seen: [LibraryChange] = []
+        let token = library.observe { seen.append($0) }
+        defer { library.stopObserving(token) }
+        try body()
+        return seen
+    }
+
+    @Test func aChangeToNotesNoEditorShowsIsAppliedAsOneStepEachAndSaved() throws {
+        let (source, target) = (try note("keep move me"), try note("target"))
+        let seen = try changes {
+            try library.apply(LibraryEdit(noteEdits: [
+                .init(note: target, command: .insert(RichText(plain: " move me"), at: 6)),
+                .init(note: source, command: .delete(4..<12)),
+            ]))
+        }
+        #expect(seen.count == 1, "one change")
+        #expect(seen.first?.newSteps.count == 2, "a step in each note, for one window entry")
+        #expect(library.bodies.loaded(source)?.text.plainText == "keep")
+        #expect(library.bodies.saveAll(waitUntilWritten: true).isEmpty)
+        #expect(try store.note(id: source)?.body == "keep")
+        #expect(try store.note(id: target)?.body == "target move me")
+
+        let body = try #require(library.bodies.loaded(source))
+        #expect(library.bodies.undo(body, origin: nil) == .taken(TextSelection.cursor(at: 0)))
+        library.bodies.save(body, waitUntilWritten: true)
+        #expect(try store.note(id: source)?.body == "keep move me", "undone where no editor shows it")
+    }
+
+    @Test func aChangeIsAppliedWholeOrNotAtAll() throws {
+        let (first, second) = (try note("one"), try note("two"))
+        let seen = changes {
+            #expect(throws: (any Error).self) {
+                try library.apply(LibraryEdit(noteEdits: [
+                    .init(note: first, command: .insert(RichText(plain: "!"), at: 3)),
+                    .init(note: second, command: .delete(2..<40)),
+                ]))
+            }
+        }
+        #expect(seen.isEmpty)
+        #expect(library.bodies.loaded(first)?.text.plainText ?? "one" == "one")
+        #expect(library.bodies.loaded(first)?.steps.canUndo != true)
+    }
+
+    @Test func aNoteAnotherToteWroteIsReadAgainAndItsStepsAreRefused() throws {
+        let id = try note("mine")
+        let body = try #require(try library.bodies.body(id))
+        try library.bodies.perform(.insert(RichText(plain: "!"), at: 4), in: body, selectionBefore: .cursor(at: 4),
+                                   selectionAfter: .cursor(at: 5), origin: nil)
+        library.bodies.save(body, waitUntilWritten: true)
+        let theirs = try Store(location: StoreLocation(directory: folder.url))
+        try theirs.save(noteID: id, title: "", body: RichText(plain: "theirs"))
+
+        let again = try #require(try library.bodies.body(id))
+        #expect(again.text.plainText == "theirs")
+        #expect(library.bodies.undo(again, origin: nil) == .changedElsewhere)
+        #expect(try store.note(id: id)?.body == "theirs", "nothing written over")
+    }
+
+    @Test func savingFollowsThePolicyFromTheFirstUnsavedEdit() throws {
+        let body = try #require(try library.bodies.body(try note("")))
+        let started = Date()
+        for (index, character) in "abc".enumerated() {
+            try library.bodies.perform(.insert(RichText(plain: String(character)), at: index), in: body,
+                                       kind: .insertion(of: String(character)), selectionBefore: .cursor(at: index),
+                                       selectionAfter: .cursor(at: index + 1), origin: nil, happened: started)
+        }
+        #expect(timers.made.count == 3)
+        #expect(timers.made.dropLast().allSatisfy { $0.work == nil }, "each edit puts the save off")
+        let last = try #require(timers.made.last)
+        #expect(last.delay <= SavePolicy.standard.pause + 0.01)
+        last.work?()
+        library.bodies.waitForSaves()
+        #expect(try store.note(id: body.id)?.body == "abc")
+    }
+
+    @Test func aSaveOverANoteDeletedElsewhereKeepsTheTextAsACopy() throws {
+        let id = try note("draft")
+        let body = try #require(try library.bodies.body(id))
+        library.bodies.show(body)
+        try library.bodies.perform(.insert(RichText(plain: "!"), at: 5), in: body, selectionBefore: .cursor(at: 5),
+                                   selectionAfter: .cursor(at: 6), origin: nil)
+        let theirs = try Store(location: StoreLocation(directory: folder.url))
+        _ = try theirs.deleteNote(id: id)
+        let seen = changes { library.bodies.save(body, waitUntilWritten: true) }
+        let kept = try #require(seen.first?.keptAsCopy)
+        #expect(kept.original == nil)
+        #expect(body.id == kept.copy.id, "the body is the copy's now")
+        #expect(try store.note(id: kept.copy.id)?.body == "draft!")
+    }
+
+    @Test func aChangeFromElsewhereMakesNoStepAndRefusesTheStepsItWouldBeWrittenOver() throws {
+        let id = try note("alpha")
+        let body = try #require(try library.bodies.body(id))
+        try library.bodies.perform(.insert(RichText(plain: "!"), at: 5), in: body, selectionBefore: .cursor(at: 5),
+                                   selectionAfter: .cursor(at: 6), origin: nil)
+        let seen = try changes {
+            try library.applyFromElsewhere(LibraryEdit(noteEdits: [.init(note: id, command: .insert(RichText(plain: "omega "), at: 0))]))
+        }
+        #expect(seen.first?.newSteps.isEmpty == true)
+        #expect(body.steps.undoSteps.count == 1)
+        #expect(body.text.plainText == "omega alpha!")
+        #expect(library.bodies.undo(body, origin: nil) == .changedElsewhere)
+    }
+
+    @Test func aSelectionFollowsTheTextAroundItThroughAChange() {
+        let selection = TextSelection(anchor: 6, cursor: 10)
+        #expect(selection.adjusted(through: .insert(RichText(plain: "abc"), at: 0)) == TextSelection(anchor: 9, cursor: 13))
+        #expect(selection.adjusted(through: .insert(RichText(plain: "abc"), at: 20)) == selection)
+        #expect(selection.adjusted(through: .delete(0..<2)) == TextSelection(anchor: 4, cursor: 8))
+        #expect(selection.adjusted(through: .delete(8..<12)) == TextSelection(anchor: 6, cursor: 8),
+                "an end inside what went is left where it went")
+        #expect(selection.adjusted(through: .setParagraphStyles([.bulleted], from: 0)) == selection)
+        #expect(selection.adjusted(through: .sequence([.delete(0..<1), .insert(RichText(plain: "xy"), at: 0)]))
+            == TextSelection(anchor: 7, cursor: 11))
+    }
+}
