@@ -54,11 +54,6 @@ import Testing
         for subject in [text, rows, .note(noteA), .reminderList(listA)] {
             #expect(actions(subject, .otherApp) == [.copy, .copy, nil])
         }
-        // Whatever the other app answered (Nautilus answers MOVE and copies).
-        #expect(!DropMatrix.sourceRemovesDragged(selected: .move, landedInTote: false))
-        #expect(!DropMatrix.sourceRemovesDragged(selected: .copy, landedInTote: false))
-        #expect(DropMatrix.sourceRemovesDragged(selected: .move, landedInTote: true))
-        #expect(!DropMatrix.sourceRemovesDragged(selected: .copy, landedInTote: true))
     }
 
     @Test func anotherAppToToteAlwaysCopiesAndNeverAsksItToDelete() {

@@ -50,7 +50,6 @@ import Testing
         #expect(plan.noteEdits[1].command == .delete(5..<9))
         #expect(plan.noteEdits[1].selectionAfter == .cursor(at: 5))
         #expect(plan.source == .removed && plan.toast == .moved(count: 1, to: .note(noteB)))
-        #expect(plan.containers == [.note(noteB), .note(noteA)])
     }
 
     @Test func aCopyBetweenNotesClearsTheSourceSelection() throws {

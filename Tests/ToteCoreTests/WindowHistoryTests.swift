@@ -32,8 +32,7 @@ import Testing
     @Test func aMoveBetweenNotesIsOneEntry() {
         var history = WindowHistory()
         let (drop, removal) = (UUID(), UUID())
-        history.record([.note(noteB, step: drop)])
-        history.extendLatest(with: [.note(noteB, step: drop), .note(noteA, step: removal)])
+        history.record([.note(noteB, step: drop), .note(noteA, step: removal)])
         #expect(history.undoEntries.count == 1)
         #expect(history.undoEntries[0].parts == [.note(noteB, step: drop), .note(noteA, step: removal)])
     }

@@ -125,11 +125,4 @@ public enum DropMatrix {
             return offered.contains(.move) ? decision(.move) : nil
         }
     }
-
-    /// Whether the source of a drag removes what it dragged once the drop has been made.
-    /// Only a move that landed in Tote counts; whatever another app answered, Tote never
-    /// deletes on its word (Nautilus answers MOVE and copies).
-    public static func sourceRemovesDragged(selected: DropAction?, landedInTote: Bool) -> Bool {
-        landedInTote && selected == .move
-    }
 }

@@ -49,14 +49,4 @@ public struct DropPlan: Hashable, Sendable {
     public var selection: Selection
     public var source: SourceEffect
     public var toast: Toast?
-
-    /// The notes and lists the step changes: what undo shows, and refuses to write over
-    /// when one changed elsewhere since.
-    public var containers: [Container] {
-        var result = noteEdits.map { Container.note($0.note) }
-        if let reminderCommand {
-            result += reminderCommand.listsTouched.sorted { $0.uuidString < $1.uuidString }.map(Container.list)
-        }
-        return result
-    }
 }

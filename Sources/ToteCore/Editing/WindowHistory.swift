@@ -2,8 +2,8 @@ import Foundation
 
 /// One history per window: the order of everything done in it, whatever it changed.
 ///
-/// Each note keeps its own steps (`UndoHistory`, kept while another note is shown) and the
-/// window's reminders theirs (`ReminderHistory`); this says which step Ctrl+Z and
+/// Each note keeps its own steps in the library (`NoteBody.steps`, whichever window made
+/// them) and the window's reminders theirs (`ReminderHistory`); this says which step Ctrl+Z and
 /// Ctrl+Shift+Z take next. An entry is one user action, so a move between two notes is one
 /// entry with a part in each. A note's part names its step: once the note's history no
 /// longer has that step next (another window undid it, or the note was deleted), the entry
@@ -48,18 +48,6 @@ public struct WindowHistory: Sendable {
         if !parts.contains(.reminders), undoEntries.last?.parts == parts { return ([], false) }
         undoEntries.append(Entry(parts: parts))
         return (Set(dropped.flatMap(\.notes)), dropped.contains(where: \.changesReminders))
-    }
-
-    /// Adds parts to the latest entry: more of the same user action (the source side of a
-    /// drop made in another note).
-    public mutating func extendLatest(with parts: [Part]) {
-        guard !undoEntries.isEmpty else {
-            record(parts)
-            return
-        }
-        for part in parts where !undoEntries[undoEntries.count - 1].parts.contains(part) {
-            undoEntries[undoEntries.count - 1].parts.append(part)
-        }
     }
 
     /// Where a note's step stands in that note's history now.

@@ -5,7 +5,6 @@ import Foundation
 /// binary layout of `NativeBinary` (JSONSerialization alone took 260 ms for a 1 MB note);
 /// version 1, JSON, is still read.
 public enum NativeFormat {
-    public static let mimeType = "application/x-tote-rich-text"
     public static let currentVersion = 2
 
     public enum DecodingFailure: Error, Equatable, Sendable {
