@@ -320,6 +320,49 @@ final class RemindersPane {
         perform(command, selecting: ids)
     }
 
+    /// Opens the link a reminder holds with the desktop's app for it: a web page, a mail
+    /// address, or a copy of the file dropped as it, named after the reminder.
+    func openLink(of id: UUID) {
+        guard let index = view.indexByID[id], let link = view.shown[index].link else { return }
+        if let file = MediaLink.reference(in: link) {
+            let name = MediaLink.fileName(forTitle: view.shown[index].title, of: file)
+            Launcher.openCopy(of: file, named: name, media: store.media, from: view.listView) {
+                [weak self] message in self?.onToast(message, false)
+            }
+            return
+        }
+        Launcher.open(link, from: view.listView) { [weak self] reason in
+            self?.onToast(format(tr("Could not open “{link}”: {reason}"), ["link": link, "reason": reason]), false)
+        }
+    }
+
+    // MARK: Lists
+
+    func renameList(to name: String) {
+        guard let list, let command = ReminderEditing.renamingList(list, to: name, now: now) else { return }
+        perform(command, selecting: view.selectedIDs)
+    }
+
+    func chooseListName() {
+        guard let list else { return }
+        NameDialog.present(on: window, heading: tr("Rename List"), text: list.name, confirm: tr("_Rename")) { [weak self] name in
+            self?.renameList(to: name)
+        }
+    }
+
+    func deleteList() {
+        guard let list else { return }
+        let name = list.name
+        guard perform(ReminderEditing.deletingList(list, reminders: rows), selecting: [],
+                      failure: tr("Could not delete the list: {reason}")) else { return }
+        onToast(format(tr("“{list}” deleted"), ["list": name]), true)
+    }
+
+    func moveList(by step: Int) {
+        guard let list, let command = ReminderEditing.reorderingList(list.id, in: library.lists, by: step) else { return }
+        perform(command, selecting: view.selectedIDs)
+    }
+
     // MARK: Moving and copying
 
     /// Moves (or copies) the selection to the end of another list, which is then shown
@@ -410,22 +453,6 @@ final class RemindersPane {
         guard !reminders.isEmpty else { return }
         ContentTransfer.setClipboard(of: view.listView, offering: ReminderTransfer.offered) { type in
             ReminderTransfer.data(for: type, of: reminders)
-        }
-    }
-
-    /// Opens the link a reminder holds with the desktop's app for it: a web page, a mail
-    /// address, or a copy of the file dropped as it, named after the reminder.
-    func openLink(of id: UUID) {
-        guard let index = view.indexByID[id], let link = view.shown[index].link else { return }
-        if let file = MediaLink.reference(in: link) {
-            let name = MediaLink.fileName(forTitle: view.shown[index].title, of: file)
-            Launcher.openCopy(of: file, named: name, media: store.media, from: view.listView) {
-                [weak self] message in self?.onToast(message, false)
-            }
-            return
-        }
-        Launcher.open(link, from: view.listView) { [weak self] reason in
-            self?.onToast(format(tr("Could not open “{link}”: {reason}"), ["link": link, "reason": reason]), false)
         }
     }
 
@@ -711,31 +738,6 @@ final class RemindersPane {
 
     private static var calendarFiles: FileChooser.Filter {
         FileChooser.Filter(name: tr("Calendar files"), mimeTypes: ["text/calendar"], patterns: ["*.ics"])
-    }
-
-    func renameList(to name: String) {
-        guard let list, let command = ReminderEditing.renamingList(list, to: name, now: now) else { return }
-        perform(command, selecting: view.selectedIDs)
-    }
-
-    func chooseListName() {
-        guard let list else { return }
-        NameDialog.present(on: window, heading: tr("Rename List"), text: list.name, confirm: tr("_Rename")) { [weak self] name in
-            self?.renameList(to: name)
-        }
-    }
-
-    func deleteList() {
-        guard let list else { return }
-        let name = list.name
-        guard perform(ReminderEditing.deletingList(list, reminders: rows), selecting: [],
-                      failure: tr("Could not delete the list: {reason}")) else { return }
-        onToast(format(tr("“{list}” deleted"), ["list": name]), true)
-    }
-
-    func moveList(by step: Int) {
-        guard let list, let command = ReminderEditing.reorderingList(list.id, in: library.lists, by: step) else { return }
-        perform(command, selecting: view.selectedIDs)
     }
 }
 
