@@ -47,7 +47,7 @@ extension RemindersPane {
         let media = store.media
         let files = paths.map { path -> (URL, FileCopy?) in
             let url = URL(fileURLWithPath: path)
-            return (url, ReminderTransfer.isCopiedIntoTheStore(path) ? FileCopy(source: url) : nil)
+            return (url, DroppedFiles.intoList(path) == .linkedCopy ? FileCopy(source: url) : nil)
         }
         let copies = files.compactMap(\.1)
         copies.forEach(showIncoming)
