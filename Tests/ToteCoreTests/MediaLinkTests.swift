@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 import Foundation
 import Testing
 @testable import ToteCore
@@ -28,10 +30,10 @@ import Testing
     /// Only files copied into the store show a placeholder in a list; calendars and contact
     /// cards are read. A cancelled copy gives nothing and leaves nothing.
     @Test func aListCopiesAnyFileButCalendarsAndCardsAndACancelLeavesNothing() throws {
-        #expect(ReminderTransfer.isCopiedIntoTheStore("/tmp/receipt.pdf"))
-        #expect(ReminderTransfer.isCopiedIntoTheStore("/tmp/no extension"))
-        #expect(!ReminderTransfer.isCopiedIntoTheStore("/tmp/Market.ics"))
-        #expect(!ReminderTransfer.isCopiedIntoTheStore("/tmp/Friends.vcf"))
+        #expect(DroppedFiles.intoList("/tmp/receipt.pdf") == .linkedCopy)
+        #expect(DroppedFiles.intoList("/tmp/no extension") == .linkedCopy)
+        #expect(DroppedFiles.intoList("/tmp/Market.ics") != .linkedCopy)
+        #expect(DroppedFiles.intoList("/tmp/Friends.vcf") != .linkedCopy)
         let folder = try TemporaryFolder()
         let media = MediaStore(directory: folder.url.appendingPathComponent("media"))
         let pdf = folder.url.appendingPathComponent("receipt.pdf")

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 import CAdw
 import CShim
 import Foundation
@@ -11,20 +13,20 @@ import ToteCore
 final class RemindersPane {
     let view = ReminderListView()
     let library: Library
-    private var store: Store { library.store }
+    var store: Store { library.store }
     /// The window this pane is in: the changes it makes are that window's.
     weak var origin: AnyObject?
-    private let window: WidgetPointer
+    let window: WidgetPointer
     private(set) var history = ReminderHistory()
     private(set) var list: ReminderList?
     /// All reminders of the shown list, in order (hidden completed ones too).
     private(set) var rows: [Reminder] = []
-    private var showingCompleted = true
-    private(set) var actions: [String: OpaquePointer] = [:]
+    var showingCompleted = true
+    var actions: [String: OpaquePointer] = [:]
     private(set) lazy var contextMenu = ContextMenu(on: view.listView) { Self.selectionMenu() }
     /// Files being copied into a list by a drop, and their placeholders below the rows.
-    private let incoming = IncomingCopies()
-    private var incomingPlaceholders: [UUID: WidgetPointer] = [:]
+    let incoming = IncomingCopies()
+    var incomingPlaceholders: [UUID: WidgetPointer] = [:]
     /// The details popover, made at the first opening (RemindersPane+Details).
     var details: ReminderDetailsPopover?
 
@@ -105,7 +107,7 @@ final class RemindersPane {
         return true
     }
 
-    private func reload(selecting selected: [UUID]? = nil) {
+    func reload(selecting selected: [UUID]? = nil) {
         guard let list else { return }
         show(listID: list.id, selecting: selected ?? view.selectedIDs)
     }
@@ -253,7 +255,7 @@ final class RemindersPane {
 
     // MARK: Reminders
 
-    private var now: Date { Date() }
+    var now: Date { Date() }
 
     func add(title: String) {
         guard let list,
@@ -295,14 +297,14 @@ final class RemindersPane {
         perform(command, selecting: ids)
     }
 
-    private func setPriority(_ priority: Reminder.Priority) {
+    func setPriority(_ priority: Reminder.Priority) {
         let ids = view.selectedIDs
         guard let command = ReminderEditing.settingPriority(ids, to: priority, in: rows, now: now) else { return }
         perform(command, selecting: ids)
     }
 
     /// Asks for a due date on a calendar (showing the first selected reminder's) and sets it.
-    private func chooseDue() {
+    func chooseDue() {
         let ids = view.selectedIDs
         guard !ids.isEmpty else { return }
         let shown = ids.lazy.compactMap { self.view.indexByID[$0].flatMap { self.view.shown[$0].due } }.first
@@ -312,108 +314,15 @@ final class RemindersPane {
         }
     }
 
-    private func setDue(_ due: Date?, of chosen: [UUID]? = nil) {
+    func setDue(_ due: Date?, of chosen: [UUID]? = nil) {
         let ids = chosen ?? view.selectedIDs
         guard let command = ReminderEditing.settingDue(ids, to: due, in: rows, now: now) else { return }
         perform(command, selecting: ids)
     }
 
-    // MARK: Moving and copying
-
-    /// Moves (or copies) the selection to the end of another list, which is then shown
-    /// with them selected.
-    func transfer(_ ids: [UUID], to destination: UUID, copying: Bool) {
-        guard let list, !ids.isEmpty else { return }
-        do {
-            var lists = [list.id: rows]
-            if destination != list.id { lists[destination] = try store.reminders(inList: destination) }
-            let end = lists[destination]?.count ?? 0
-            let targetRows = lists[destination] ?? []
-            if copying {
-                let (command, copies) = ReminderOrdering.copy(
-                    ids, from: lists, to: destination, at: end, makeID: { UUID() }, now: now)
-                performInBackground(command, selecting: copies, in: destination, targetRows: targetRows)
-            } else {
-                performInBackground(ReminderOrdering.move(ids, from: lists, to: destination, at: end),
-                                    selecting: ids, in: destination, targetRows: targetRows)
-            }
-        } catch {
-            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
-        }
-    }
-
-    /// Asks which list to move or copy the selection to.
-    func chooseList(copying: Bool) {
-        let ids = view.selectedIDs
-        guard let list, !ids.isEmpty else { return }
-        let candidates = library.lists.filter { copying || $0.id != list.id }
-        guard !candidates.isEmpty else {
-            onToast(tr("There is no other list: create one first"), false)
-            return
-        }
-        let heading = copying
-            ? format(trn("Copy {count} Reminder to List", "Copy {count} Reminders to List", ids.count),
-                     ["count": ids.count.formatted()])
-            : format(trn("Move {count} Reminder to List", "Move {count} Reminders to List", ids.count),
-                     ["count": ids.count.formatted()])
-        let dialog = adw_message_dialog_new(window.cast(), heading, nil)!
-        // A list of lists: arrows pick one and Enter (or a click) moves there.
-        let choices = gtk_list_box_new()!
-        gtk_widget_add_css_class(choices, "boxed-list")
-        tote_shim_accessible_set_label(choices, tr("Lists"))
-        for candidate in candidates {
-            let label = gtk_label_new(candidate.name)!
-            gtk_label_set_xalign(label.opaque, 0)
-            gtk_widget_set_margin_start(label, 12)
-            gtk_widget_set_margin_end(label, 12)
-            gtk_widget_set_margin_top(label, 12)
-            gtk_widget_set_margin_bottom(label, 12)
-            gtk_list_box_append(choices.opaque, label)
-        }
-        gtk_list_box_select_row(choices.opaque, gtk_list_box_get_row_at_index(choices.opaque, 0))
-        adw_message_dialog_set_extra_child(dialog.cast(), choices)
-        adw_message_dialog_add_response(dialog.cast(), "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(dialog.cast(), "go", copying ? tr("_Copy") : tr("_Move"))
-        adw_message_dialog_set_response_appearance(dialog.cast(), "go", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(dialog.cast(), "go")
-        adw_message_dialog_set_close_response(dialog.cast(), "cancel")
-        let choose: @MainActor (Int) -> Void = { [weak self] index in
-            guard let self, candidates.indices.contains(index) else { return }
-            self.transfer(ids, to: candidates[index].id, copying: copying)
-        }
-        choices.connect("row-activated") { (row: UnsafeMutableRawPointer?) in
-            guard let row else { return }
-            let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-            gtk_window_destroy(dialog.cast())
-            choose(index)
-        }
-        dialog.connect("response") { (response: UnsafeMutableRawPointer?) in
-            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "go",
-                  let row = gtk_list_box_get_selected_row(choices.opaque) else { return }
-            choose(Int(gtk_list_box_row_get_index(row)))
-        }
-        gtk_window_present(dialog.cast())
-        if let first = gtk_list_box_get_row_at_index(choices.opaque, 0) { gtk_widget_grab_focus(first.widget) }
-    }
-
-    // MARK: Clipboard
-
-    private func selectedReminders() -> [Reminder] {
-        let ids = Set(view.selectedIDs)
-        return rows.filter { ids.contains($0.id) }
-    }
-
-    func copySelection() {
-        let reminders = selectedReminders()
-        guard !reminders.isEmpty else { return }
-        ContentTransfer.setClipboard(of: view.listView, offering: ReminderTransfer.offered) { type in
-            ReminderTransfer.data(for: type, of: reminders)
-        }
-    }
-
     /// Opens the link a reminder holds with the desktop's app for it: a web page, a mail
     /// address, or a copy of the file dropped as it, named after the reminder.
-    private func openLink(of id: UUID) {
+    func openLink(of id: UUID) {
         guard let index = view.indexByID[id], let link = view.shown[index].link else { return }
         if let file = MediaLink.reference(in: link) {
             let name = MediaLink.fileName(forTitle: view.shown[index].title, of: file)
@@ -427,289 +336,7 @@ final class RemindersPane {
         }
     }
 
-    func cutSelection() {
-        guard !view.selectedIDs.isEmpty else { return }
-        copySelection()
-        deleteSelection()
-    }
-
-    /// Pastes after the selection (or at the end): Tote's reminders, iCalendar or lines of text.
-    func paste() {
-        guard let list else { return }
-        let offered = ContentTransfer.clipboardTypes(of: view.listView)
-        guard let type = ReminderTransfer.preferredFormat(among: offered) else {
-            onToast(tr("Nothing to paste: the clipboard holds no reminders or text"), false)
-            return
-        }
-        let index = view.insertionIndex
-        let listID = list.id
-        ContentTransfer.readClipboard(of: view.listView, mimeTypes: [type], limit: ReminderTransfer.maximumBytes) {
-            [weak self] result in
-            guard let self, self.list?.id == listID else { return }
-            switch result {
-            case .success(let (mimeType, data)):
-                self.insert(data, mimeType: mimeType, at: index, source: tr("the clipboard"))
-            case .failure(.tooLarge):
-                self.onToast(tr("Nothing pasted: the clipboard holds more than 64 MB"), false)
-            case .failure(.failed(let reason)):
-                self.onToast(format(tr("Could not paste: {reason}"), ["reason": reason]), false)
-            }
-        }
-    }
-
-    /// Inserts reminders read from `source` (the clipboard, a file) into the shown list.
-    func insert(_ data: Data, mimeType: String, at index: Int, source: String) {
-        if let list, insertReminderFiles(in: data, mimeType: mimeType, into: list.id,
-                                         before: index < rows.count ? rows[index].id : nil) {
-            return
-        }
-        do {
-            insert(try ReminderTransfer.items(from: data, mimeType: mimeType), at: index, source: source)
-        } catch {
-            onToast(Self.describe(error, source: source), false)
-        }
-    }
-
-    private func insert(_ found: ICalendarFormat.Import, at index: Int, source: String) {
-        guard let list else { return }
-        guard let (command, ids) = ReminderEditing.inserting(
-            found.items, into: rows, listID: list.id, at: index, makeID: { UUID() }, now: now)
-        else { return }
-        perform(command, selecting: ids)
-        if found.left > 0 {
-            onToast(format(tr("Only the first {count} reminders of {source} were added; {left} more were left out"),
-                           ["count": found.items.count.formatted(), "source": source, "left": found.left.formatted()]),
-                    false)
-        }
-    }
-
-    static func describe(_ error: ReminderTransfer.Failure, source: String) -> String {
-        switch error {
-        case .unreadable:
-            return format(tr("Nothing added from {source}: it is not readable as reminders"), ["source": source])
-        case .tooLarge(let size):
-            return format(tr("Nothing added from {source}: {size} is more than the 64 MB Tote reads"),
-                          ["source": source, "size": Int64(size).formatted(.byteCount(style: .file))])
-        case .empty:
-            return format(tr("Nothing added from {source}: it holds no reminders"), ["source": source])
-        case .noContacts:
-            return format(tr("Nothing added from {source}: it holds no contact with a name or e-mail address"),
-                          ["source": source])
-        }
-    }
-
-    // MARK: iCalendar files
-
-    /// Imports an .ics file as a new list named after it (`tote FILE.ics`), read off the
-    /// main thread. Nothing existing changes; one undo removes the list.
-    func importAsNewList(path: String) {
-        let url = URL(fileURLWithPath: path)
-        let name = url.deletingPathExtension().lastPathComponent
-        let displayName = url.lastPathComponent
-        Task { [weak self] in
-            let result = await Task.detached { () -> Result<ICalendarFormat.Import, ImportFailure> in
-                Self.readReminderFile(at: url)
-            }.value
-            guard let self else { return }
-            switch result {
-            case .failure(let failure):
-                self.onToast(self.describe(failure, file: displayName), false)
-            case .success(let found):
-                self.createList(named: name, with: found, from: displayName)
-            }
-        }
-    }
-
-    /// When `data` is a file list naming local files, takes them as calendar or contact files
-    /// (below) and returns true.
-    func insertReminderFiles(in data: Data, mimeType: String, into target: UUID, before: UUID?) -> Bool {
-        guard mimeType == FileList.mimeType, case let paths = FileList.paths(in: data), !paths.isEmpty else { return false }
-        insertReminderFiles(atPaths: paths, into: target, before: before)
-        return true
-    }
-
-    /// Files dropped or pasted into a list (from Files): calendars' to-dos, contact cards, and a
-    /// reminder linking a stored copy of any other file go in at `before` as one step, read
-    /// and copied off the main thread. Each file copied into the store shows a placeholder
-    /// below the rows meanwhile, as in a note: its name, its progress and a Cancel button
-    /// (a cancelled file is left out without a word). A file that gives none is named in a
-    /// toast with the reason; the others still come in.
-    func insertReminderFiles(atPaths paths: [String], into target: UUID, before: UUID?) {
-        let media = store.media
-        let files = paths.map { path -> (URL, FileCopy?) in
-            let url = URL(fileURLWithPath: path)
-            return (url, ReminderTransfer.isCopiedIntoTheStore(path) ? FileCopy(source: url) : nil)
-        }
-        let copies = files.compactMap(\.1)
-        copies.forEach(showIncoming)
-        Task { [weak self] in
-            // On a copy thread, below the window, as a note's copies.
-            let results = await withCheckedContinuation { continuation in
-                CopyThread.run {
-                    continuation.resume(returning: files.map { url, copy in
-                        (url.lastPathComponent, Self.readReminderFile(at: url, media: media, progress: copy))
-                    })
-                }
-            }
-            guard let self else { return }
-            copies.forEach(endIncoming)
-            var items: [ReminderTransfer.Item] = []
-            var left = 0
-            for (file, result) in results {
-                switch result {
-                case .failure(.cancelled): continue
-                case .failure(let failure): self.onToast(self.describe(failure, file: file), false)
-                case .success(let found):
-                    items += found.items
-                    left += found.left
-                }
-            }
-            let kept = Array(items.prefix(ReminderTransfer.maximumItems))
-            let targetRows = self.rows(of: target)
-            guard !kept.isEmpty,
-                  let plan = DropPlanner.items(kept, fromTote: false, into: target, rows: targetRows,
-                                               before: before, makeID: { UUID() }, now: Date())
-            else { return }
-            _ = self.carryOut(plan, source: nil, targetRows: targetRows)
-            if left + items.count - kept.count > 0 {
-                self.onToast(format(trn("{count} more reminder was left out", "{count} more reminders were left out",
-                                        left + items.count - kept.count),
-                                    ["count": (left + items.count - kept.count).formatted()]), false)
-            }
-        }
-    }
-
-    /// A file's placeholder below the rows while it is copied into the list (`IncomingCopies`
-    /// makes it as it makes a note's).
-    private func showIncoming(_ copy: FileCopy) {
-        incoming.start(copy)
-        let placeholder = incoming.placeholder(for: .incoming(copy))
-        incomingPlaceholders[copy.id] = placeholder
-        gtk_box_append(view.incomingBox.cast(), placeholder)
-        gtk_widget_set_visible(view.incomingBox, true.g)
-    }
-
-    private func endIncoming(_ copy: FileCopy) {
-        incoming.end(copy.id)
-        if let placeholder = incomingPlaceholders.removeValue(forKey: copy.id) {
-            gtk_box_remove(view.incomingBox.cast(), placeholder)
-        }
-        gtk_widget_set_visible(view.incomingBox, (!incomingPlaceholders.isEmpty).g)
-    }
-
-    /// The window closes or Tote quits: copies into lists stop (what they wrote is removed
-    /// by them, or at the next start) and bring in nothing.
-    func cancelCopies() {
-        incoming.inFlight.forEach { $0.cancel() }
-    }
-
-    private enum ImportFailure: Error {
-        /// The person cancelled the file's copy.
-        case cancelled
-        case unreadable(String)
-        case format(ReminderTransfer.Failure)
-    }
-
-    /// A calendar file's reminders; with `media`, any other dropped file as a reminder linking
-    /// its stored copy (`ReminderTransfer.items(fromFileAt:media:)`).
-    nonisolated private static func readReminderFile(
-        at url: URL, media: MediaStore? = nil, progress: FileCopy? = nil
-    ) -> Result<ICalendarFormat.Import, ImportFailure> {
-        do throws(ReminderTransfer.ReminderFileProblem) {
-            if let media { return .success(try ReminderTransfer.items(fromFileAt: url, media: media, progress: progress)) }
-            return .success(try ReminderTransfer.items(inFileAt: url))
-        } catch {
-            switch error {
-            case .file(.cancelled): return .failure(.cancelled)
-            case .file(let problem): return .failure(.unreadable(Reasons.text(for: problem)))
-            case .format(let failure): return .failure(.format(failure))
-            }
-        }
-    }
-
-    private func describe(_ failure: ImportFailure, file: String) -> String {
-        switch failure {
-        case .cancelled:
-            return format(tr("Could not import “{file}”: {reason}"), ["file": file, "reason": Reasons.text(for: .cancelled)])
-        case .unreadable(let reason):
-            return format(tr("Could not import “{file}”: {reason}"), ["file": file, "reason": reason])
-        case .format(let error):
-            return Self.describe(error, source: "“\(file)”")
-        }
-    }
-
-    private func createList(named name: String, with found: ICalendarFormat.Import, from file: String) {
-        let lists = library.lists
-        let listID = UUID()
-        let addList = ReminderEditing.addingList(
-            name: name.isEmpty ? tr("Imported") : name, after: lists, id: listID, now: now)
-        guard let (insertReminders, ids) = ReminderEditing.inserting(
-            found.items, into: [], listID: listID, at: 0, makeID: { UUID() }, now: now)
-        else {
-            onToast(Self.describe(.empty, source: "“\(file)”"), false)
-            return
-        }
-        guard perform(.sequence([addList, insertReminders]), selecting: ids, in: listID) else { return }
-        var message = format(trn("Imported {count} reminder from “{file}”", "Imported {count} reminders from “{file}”",
-                                 ids.count), ["count": ids.count.formatted(), "file": file])
-        if found.left > 0 {
-            message += " " + format(tr("({left} more left out)"), ["left": found.left.formatted()])
-        }
-        onToast(message, false)
-    }
-
-    /// Asks for an .ics file and adds its reminders to the end of the shown list.
-    private func chooseFileToImport() {
-        guard list != nil else { return }
-        FileChooser.open(title: tr("Import Reminders"), accept: tr("_Import"), parent: window, filter: Self.calendarFiles) {
-            [weak self] urls in
-            guard let self, let url = urls.first else { return }
-            let index = self.rows.count
-            Task { [weak self] in
-                let result = await Task.detached { Self.readReminderFile(at: url) }.value
-                guard let self else { return }
-                switch result {
-                case .failure(let failure):
-                    self.onToast(self.describe(failure, file: url.lastPathComponent), false)
-                case .success(let found):
-                    self.insert(found, at: index, source: "“\(url.lastPathComponent)”")
-                }
-            }
-        }
-    }
-
-    /// Saves the selection, or the whole list when nothing is selected or `wholeList`, as an
-    /// .ics file.
-    func chooseFileToExport(wholeList: Bool = false) {
-        guard let list else { return }
-        let chosen = wholeList ? [] : selectedReminders()
-        let reminders = chosen.isEmpty ? rows : chosen
-        FileChooser.save(title: tr("Export Reminders"), accept: tr("_Export"), parent: window,
-                         suggestedName: "\(list.name).ics", filter: Self.calendarFiles) { [weak self] url in
-            Task { [weak self] in
-                let error = await Task.detached { () -> String? in
-                    do {
-                        try Data(ICalendarFormat.export(reminders).utf8).write(to: url, options: .atomic)
-                        return nil
-                    } catch {
-                        return Reasons.text(for: FileProblem(writing: error))
-                    }
-                }.value
-                guard let self else { return }
-                if let error {
-                    self.onToast(format(tr("Could not export to “{file}”: {reason}"),
-                                        ["file": url.lastPathComponent, "reason": error]), false)
-                } else {
-                    self.onToast(format(trn("Exported {count} reminder", "Exported {count} reminders", reminders.count),
-                                        ["count": reminders.count.formatted()]), false)
-                }
-            }
-        }
-    }
-
-    private static var calendarFiles: FileChooser.Filter {
-        FileChooser.Filter(name: tr("Calendar files"), mimeTypes: ["text/calendar"], patterns: ["*.ics"])
-    }
+    // MARK: Lists
 
     func renameList(to name: String) {
         guard let list, let command = ReminderEditing.renamingList(list, to: name, now: now) else { return }
@@ -734,127 +361,6 @@ final class RemindersPane {
     func moveList(by step: Int) {
         guard let list, let command = ReminderEditing.reorderingList(list.id, in: library.lists, by: step) else { return }
         perform(command, selecting: view.selectedIDs)
-    }
-
-    // MARK: Actions
-
-    private func addActions() {
-        let group = Actions.group(named: "list", on: window)
-        func add(_ name: String, parameter: String? = nil, _ handler: @escaping @MainActor (RemindersPane, String?) -> Void) {
-            actions[name] = Actions.add(name, to: group, parameter: parameter) { [weak self] argument in
-                if let self { handler(self, argument) }
-            }
-        }
-        add("move-to-list") { pane, _ in pane.chooseList(copying: false) }
-        add("copy-to-list") { pane, _ in pane.chooseList(copying: true) }
-        add("cut") { pane, _ in pane.cutSelection() }
-        add("copy") { pane, _ in pane.copySelection() }
-        add("paste") { pane, _ in pane.paste() }
-        add("delete") { pane, _ in pane.deleteSelection() }
-        add("toggle-done") { pane, _ in pane.toggleSelectionDone() }
-        add("open-link") { pane, _ in
-            if let id = pane.selectedLinkHolder { pane.openLink(of: id) }
-        }
-        add("rename-reminder") { pane, _ in pane.view.editSelectedTitle() }
-        add("details") { pane, _ in pane.openDetailsOfSelection() }
-        add("move-up") { pane, _ in pane.reorderSelection(by: -1) }
-        add("move-down") { pane, _ in pane.reorderSelection(by: 1) }
-        // Radio items showing what the selection shares (updateActionStates).
-        actions["priority"] = Actions.addChoice("priority", to: group) { [weak self] name in
-            self?.setPriority(ReminderChoices.priority(named: name))
-        }
-        actions["due"] = Actions.addChoice("due", to: group) { [weak self] name in
-            self?.setDue(ReminderChoices.dueDate(named: name, now: Date()))
-        }
-        add("choose-due") { pane, _ in pane.chooseDue() }
-        add("rename-list") { pane, _ in pane.chooseListName() }
-        add("delete-list") { pane, _ in pane.deleteList() }
-        add("list-up") { pane, _ in pane.moveList(by: -1) }
-        add("list-down") { pane, _ in pane.moveList(by: 1) }
-        add("import") { pane, _ in pane.chooseFileToImport() }
-        add("export") { pane, _ in pane.chooseFileToExport() }
-        add("undo") { pane, _ in pane.requestUndo() }
-        add("redo") { pane, _ in pane.requestRedo() }
-        add("select-all") { pane, _ in pane.view.selectAll() }
-
-        Actions.addToggle("show-completed", to: group, initially: showingCompleted) { [weak self] shown in
-            guard let self else { return }
-            self.showingCompleted = shown
-            self.reload()
-        }
-        updateActionStates()
-    }
-
-    private func updateActionStates() {
-        let hasSelection = !view.selectedIDs.isEmpty
-        for name in ["move-to-list", "copy-to-list", "cut", "copy", "delete", "toggle-done", "rename-reminder",
-                     "move-up", "move-down", "priority", "due", "choose-due", "details"] {
-            if let action = actions[name] { g_simple_action_set_enabled(action, hasSelection.g) }
-        }
-        if let action = actions["open-link"] { g_simple_action_set_enabled(action, (selectedLinkHolder != nil).g) }
-        let selected = view.selectedIDs.compactMap { view.indexByID[$0].map { view.shown[$0] } }
-        if let action = actions["priority"] { Actions.setState(of: action, toChoice: ReminderChoices.priority(of: selected)) }
-        if let action = actions["due"] { Actions.setState(of: action, toChoice: ReminderChoices.due(of: selected, now: Date())) }
-    }
-
-    /// The first selected reminder that holds a link: the menu's Open Link opens it (the row's
-    /// button does the same with the pointer).
-    private var selectedLinkHolder: UUID? {
-        view.selectedIDs.lazy.compactMap { self.view.indexByID[$0].map { self.view.shown[$0] } }
-            .first { $0.link != nil }?.id
-    }
-
-    /// The list page's menu: list commands only (the reminders' are in their context menu).
-    static func listMenu() -> OpaquePointer {
-        let menu = g_menu_new()!
-        let list = menuSection([
-            (tr("_Rename List…"), "list.rename-list"), (tr("Move List _Up"), "list.list-up"),
-            (tr("Move List Do_wn"), "list.list-down"), (tr("_Delete List"), "list.delete-list"),
-        ])
-        let view = menuSection([
-            (tr("Show _Completed"), "list.show-completed"), (tr("_Import…"), "list.import"), (tr("_Export…"), "list.export"),
-        ])
-        for part in [list, view] {
-            g_menu_append_section(menu, nil, part.cast())
-            g_object_unref(part.raw)
-        }
-        return menu
-    }
-
-    /// A menu of (label, action) items.
-    private static func menuSection(_ items: [(String, String)]) -> OpaquePointer {
-        let section = g_menu_new()!
-        for (label, action) in items { g_menu_append(section, label, action) }
-        return section
-    }
-
-    /// What can be done with the selected reminders (also the context menu).
-    static func selectionMenu() -> OpaquePointer {
-        let menu = g_menu_new()!
-        let edit = menuSection([
-            (tr("_Move to List…"), "list.move-to-list"), (tr("C_opy to List…"), "list.copy-to-list"),
-            (tr("Cu_t"), "list.cut"), (tr("_Copy"), "list.copy"), (tr("_Paste"), "list.paste"),
-        ])
-        g_menu_append_section(menu, nil, edit.cast())
-        let mark = g_menu_new()!
-        g_menu_append(mark, tr("Mark _Done"), "list.toggle-done")
-        g_menu_append(mark, tr("Open _Link"), "list.open-link")
-        let priority = menuSection([(tr("_High"), "high"), (tr("_Medium"), "medium"), (tr("_Low"), "low"), (tr("_None"), "none")]
-            .map { ($0.0, "list.priority::\($0.1)") })
-        g_menu_append_submenu(mark, tr("P_riority"), priority.cast())
-        let due = menuSection([(tr("_Today"), "today"), (tr("T_omorrow"), "tomorrow"), (tr("_No Due Date"), "none")]
-            .map { ($0.0, "list.due::\($0.1)") } + [(tr("Choose _Date…"), "list.choose-due")])
-        g_menu_append_submenu(mark, tr("D_ue"), due.cast())
-        g_menu_append(mark, tr("D_elete"), "list.delete")
-        g_menu_append_section(menu, nil, mark.cast())
-        let details = menuSection([(tr("Deta_ils…"), "list.details")])
-        g_menu_append_section(menu, nil, details.cast())
-        for part in [edit, mark, priority, due, details] { g_object_unref(part.raw) }
-        return menu
-    }
-
-    private func showContextMenu(x: Double, y: Double) {
-        contextMenu.show(atX: x, y: y)
     }
 }
 

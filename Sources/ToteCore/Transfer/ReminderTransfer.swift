@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 import Foundation
 
 /// Reminders on the clipboard and in drags: the representations offered (DESIGN.md,
@@ -143,18 +145,12 @@ public enum ReminderTransfer {
     /// With `progress`, the copy shows there and can be cancelled (`FileProblem.cancelled`).
     public static func items(fromFileAt url: URL, media: MediaStore, progress: FileCopy? = nil)
         throws(ReminderFileProblem) -> ICalendarFormat.Import {
-        if !isCopiedIntoTheStore(url.path) { return try items(inFileAt: url) }
+        if DroppedFiles.intoList(url.path) != .linkedCopy { return try items(inFileAt: url) }
         let reference: MediaReference
         do { reference = try media.store(contentsOf: url, progress: progress) } catch { throw .file(error) }
         let title = ReminderEditing.cleanTitle(url.lastPathComponent)
         return .init(items: [Item(title: title.isEmpty ? reference.fileName : title, notes: MediaLink.link(to: reference))],
                      left: 0)
-    }
-
-    /// Whether a file dropped or pasted onto a list is copied into the media store (and so
-    /// shows a placeholder while it is): any file but a calendar or contact file, which is read.
-    public static func isCopiedIntoTheStore(_ path: String) -> Bool {
-        !isCalendarFile(path) && !isContactFile(path)
     }
 
     /// Why a calendar or contact file gave no reminders: it could not be read, or not as what
