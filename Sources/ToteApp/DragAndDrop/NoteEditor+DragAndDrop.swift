@@ -388,7 +388,7 @@ extension NoteEditor {
         // A file list naming no local file is a browser's links: inserted as links, below.
         if mimeType == NoteTransfer.fileListMIMEType, case let paths = FileList.paths(in: data), !paths.isEmpty {
             select(.cursor(at: offset))
-            if paths.allSatisfy(ReminderTransfer.isCalendarFile) {
+            if DroppedFiles.intoNote(paths) == .checklistItems {
                 insertCalendars(atPaths: paths, at: offset)
             } else {
                 insertFiles(atPaths: paths, selectingThem: true)
