@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Start-up benchmark: time from process start to the first frame of the main window.
 
 Starts its own Xvfb and session bus, then launches each app RUNS times, in turn, and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # usage: check-version.sh TOTE_BINARY VERSION — `tote --version` must name the project version.
 set -euo pipefail
 printed=$("$1" --version)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the libFuzzer targets in Fuzz/ (one binary, tote-fuzz) and runs each for SECONDS.
 # usage: build-aux/fuzz.sh SECONDS [TARGET...]       (docs/fuzzing.md)
 # Corpora grow in _build/fuzz-corpus/TARGET (seeded from Fuzz/Seeds/TARGET), crashing inputs

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs a command with a display and a D-Bus session bus, starting Xvfb (xvfb-run) and a bus
 # (dbus-run-session) only when there are none. GSettings stay in memory: tests never touch
 # the user's settings. Where the system allows it (as root, as in CI), everything but Xvfb

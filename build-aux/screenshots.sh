@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Retakes data/screenshots/ from the installed build under PREFIX: a private Xvfb and bus,
 # sample content typed with xdotool, the window captured in English and in Korean, wide and
 # at GNOME's small-screen width (360 px).

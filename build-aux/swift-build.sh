@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Called by meson: builds the `tote` product with SwiftPM and copies it to meson's output.
 # usage: swift-build.sh SOURCE_ROOT SCRATCH_PATH debug|release OUTPUT [SWIFT_FLAGS...]
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #define G_LOG_DOMAIN "tote-shim-content"
 
 /* A GdkContentProvider that promises formats and asks Swift for the bytes only when a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Escape for drags on X11. GDK 4.8 grabs Escape on the root window during a drag but makes
  * no event of it (no surface, no keyboard grab), so its own cancel never runs; see
  * docs/platform-findings.md. This watches the raw X events while one drag lasts and, on a

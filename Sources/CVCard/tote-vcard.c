@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* tote-vcard.c: EVCard through dlopen at first use (see tote-vcard.h). */
 #include "tote-vcard.h"
 

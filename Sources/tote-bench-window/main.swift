@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The start-up benchmark's floor: a bare libadwaita application window of Tote's size with a
 // header bar, nothing else (build-aux/bench-startup.py).
 import CAdw

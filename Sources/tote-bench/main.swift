@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmarks of notes and reminder lists, in the real views under a real GTK main loop: prints figures.
 // usage: tote-bench [TEXT_FILE_TO_WRITE]
 // Writes the benchmark note's plain text to TEXT_FILE_TO_WRITE for the peer comparison.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Which display server the end-to-end tests drive: Xvfb with XTEST input (xdotool), or a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* libFuzzer's entry point for a program with its own main (compiler-rt's FuzzerInterface.h):
  * SwiftPM gives an executable target a main of its own, so tote-fuzz starts libFuzzer here
  * rather than through libFuzzer's main. */

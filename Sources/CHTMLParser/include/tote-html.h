@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* tote-html.h: libxml2's forgiving HTML parser behind opaque accessors, so that Swift never
  * imports libxml2's headers (they bring the system ICU, which clashes with Foundation's).
  * Parsing only: what to keep of a document is decided in ToteCore's HTMLImport. */

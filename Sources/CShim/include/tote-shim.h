@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* tote-shim.h: the only C in Tote. Wraps what Swift cannot call directly
  * (macros, varargs, private libdispatch hooks) and holds no policy. */
 #pragma once

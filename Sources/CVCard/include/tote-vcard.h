@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* tote-vcard.h: Evolution Data Server's EVCard, loaded when a card is first read.
  *
  * Linking libebook-contacts-1.2 brings some forty libraries into every start (libedataserver,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
 import CShim
 import Foundation
@@ -343,7 +344,6 @@ extension NoteEditor {
                 into: note.id, text: text, at: offset)
         else { return false }
         return carryOut(plan, source: source == nil ? nil : self, sourceSelection: source.map(TextSelection.init))
-        return true
     }
 
     func clearSelection() {

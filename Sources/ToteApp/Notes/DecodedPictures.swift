@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
 
 /// Pictures decoded lately, by file and decoded width: a picture shown again (moved within

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
 
 /// Dropped text stays selected in a window that does not have the keyboard, on Wayland too.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
 
 /// GActions for the app, a window or a widget's group: one way to make them everywhere.

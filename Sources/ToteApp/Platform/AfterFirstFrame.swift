@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
 
 /// Work a window does not need for its first frame, run once that frame is painted: at start

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
 
 /// An AdwMessageDialog asking for something in `extra` (an entry, a calendar) under its

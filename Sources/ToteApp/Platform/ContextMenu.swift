@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
 
 /// A context menu: a popover of a menu model, parented to the widget it belongs to (whose

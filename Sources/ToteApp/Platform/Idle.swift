@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
 
 /// Runs work in GLib idle callbacks at low priority, so GTK handles input and paints in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
 
 /// Connects Swift closures to GObject signals. The closure is boxed and retained by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
 import CShim
 import Foundation
@@ -8,32 +9,40 @@ import ToteCore
 @MainActor
 final class MainWindow {
     let window: WidgetPointer
-    private unowned let app: ToteApplication
+    unowned let app: ToteApplication
     private let toastOverlay: WidgetPointer
-    private let leaflet: WidgetPointer
-    private let sidebar = Sidebar()
-    private let sidebarPane: WidgetPointer
-    private let searchBar: WidgetPointer
-    private let searchEntry: WidgetPointer
+    let leaflet: WidgetPointer
+    let sidebar = Sidebar()
+    let sidebarPane: WidgetPointer
+    let searchBar: WidgetPointer
+    let searchEntry: WidgetPointer
     private let noteMenuButton: WidgetPointer
-    private let separator: WidgetPointer
+    let separator: WidgetPointer
     /// In the content's header bar while F9 hides the sidebar: the way back to it.
-    private let showSidebarButton: WidgetPointer
-    private let contentTitle: WidgetPointer
-    private let contentStack: WidgetPointer
+    let showSidebarButton: WidgetPointer
+    let contentTitle: WidgetPointer
+    let contentStack: WidgetPointer
     private let listMenuButton: WidgetPointer
-    private var editor: NoteEditor?
-    private let shortcutsWindow = ShortcutsWindow()
-    private var reminders: RemindersPane?
+    var editor: NoteEditor?
+    let shortcutsWindow = ShortcutsWindow()
+    var reminders: RemindersPane?
     /// Notes deleted here, by id, for their toasts' Undo (several toasts can be queued).
     private var recentlyDeleted: [UUID: Note] = [:]
     private var libraryObservation: UUID?
     /// Everything done in this window, in order: what Ctrl+Z takes next.
-    private(set) var history = WindowHistory()
+    var history = WindowHistory()
     /// The drop the latest toast's Undo undoes, while it is still the latest step.
-    private var toastedDrop: WindowHistory.Entry?
+    var toastedDrop: WindowHistory.Entry?
+    /// Counts searches, so that only the latest one's results show.
+    var searchGeneration = 0
+    /// Set once the person chose to close although the edits could not be saved.
+    var closingDespiteUnsavedEdits = false
+    /// Where the unsaved edits of the note shown are kept for the next start.
+    var keptEdit: URL?
+    /// The dialog explaining unsaved edits, while it is shown.
+    var unsavedEditsDialog: WidgetPointer?
 
-    private enum Page: String {
+    enum Page: String {
         case welcome, note, reminderList = "reminder-list", storeError = "store-error"
     }
 
@@ -267,54 +276,6 @@ final class MainWindow {
         if let handed { other.history.adopt(handed) }
     }
 
-    /// Saves a note as a self-contained HTML page, where the person chooses.
-    private func exportNote(_ id: UUID) {
-        guard let name = app.library?.notes[id].map({ $0.displayTitle ?? tr("Untitled Note") }) else { return }
-        FileChooser.save(title: tr("Export Note"), accept: tr("_Export"), parent: window,
-                         suggestedName: WholeNoteTransfer.exportName(title: name, untitled: tr("Untitled Note")),
-                         filter: FileChooser.Filter(name: tr("Web pages"), mimeTypes: ["text/html"], patterns: ["*.html"])) {
-            [weak self] url in self?.exportNote(id, to: url)
-        }
-    }
-
-    /// Writes note `id` (as shown, typed text included, or as stored) as an HTML page at
-    /// `url`, off the main thread; a toast says how it went.
-    func exportNote(_ id: UUID, to url: URL, then done: @escaping @MainActor () -> Void = {}) {
-        guard let name = app.library?.notes[id].map({ $0.displayTitle ?? tr("Untitled Note") }),
-              case .success(let store)? = app.store else { return }
-        // As the library holds it, typed text included.
-        let shown = app.library?.bodies.loaded(id).map { (title: $0.title, text: $0.text.withoutIncoming) }
-        let media = store.media
-        Task { [weak self] in
-            let failure = await Task.detached { () -> String? in
-                var content = shown
-                if content == nil, let note = try? store.note(id: id), let text = try? note.richText() {
-                    content = (note.title, text)
-                }
-                guard let (title, text) = content,
-                      let data = WholeNoteTransfer.data(
-                        for: NoteTransfer.htmlMIMEType, id: id, title: title.isEmpty ? name : title, text: text,
-                        mediaData: { try? Data(contentsOf: media.url(for: $0)) }, writeFile: { _, _ in nil })
-                else { return tr("it was changed or deleted elsewhere") }
-                do {
-                    try data.write(to: url, options: .atomic)
-                    return nil
-                } catch {
-                    return Reasons.text(for: FileProblem(writing: error))
-                }
-            }.value
-            if let self {
-                if let failure {
-                    self.showToast(format(tr("Could not export to “{file}”: {reason}"),
-                                          ["file": url.lastPathComponent, "reason": failure]))
-                } else {
-                    self.showToast(format(tr("Exported “{note}”"), ["note": name]))
-                }
-            }
-            done()
-        }
-    }
-
     /// Brings back a note deleted here (its toast's Undo).
     func undoDelete(_ id: UUID) {
         guard let note = recentlyDeleted.removeValue(forKey: id) else { return }
@@ -397,7 +358,7 @@ final class MainWindow {
                 showToast(format(tr("Could not read your notes: {reason}"), ["reason": Reasons.text(forStoreError: failure)]))
             }
             libraryObservation = library.observe { [weak self] change in self?.follow(change) }
-            sidebar.onPrepareNoteDrag = { [weak self] id in self?.prepareDrag(ofNote: id, in: store) }
+            sidebar.onPrepareNoteDrag = { [weak self] id in self?.prepareDrag(ofNote: id) }
             sidebar.onNoteFilesDrop = { [weak self] paths in self?.importNotes(atPaths: paths, into: library, media: store.media) }
             addRemindersPane(library: library)
             show(.welcome)
@@ -415,8 +376,7 @@ final class MainWindow {
     /// store is open.
     private func madeEditor() -> NoteEditor? {
         if let editor { return editor }
-        guard case .success(let store)? = app.store, app.library != nil else { return nil }
-        guard let library = app.library else { return nil }
+        guard case .success? = app.store, let library = app.library else { return nil }
         let editor = NoteEditor(library: library)
         editor.origin = self
         editor.onUndo = { [weak self] in self?.undo() }
@@ -443,33 +403,6 @@ final class MainWindow {
         gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
         self.editor = editor
         return editor
-    }
-
-    /// The content of a drag of a whole note by its sidebar row, made when a destination
-    /// asks: the note as shown (typed text included) or as stored, read, encoded and written
-    /// off the main thread.
-    private func prepareDrag(ofNote id: UUID, in store: Store) -> UnsafeMutablePointer<GdkContentProvider>? {
-        let shown = app.library?.bodies.loaded(id).map { (title: $0.title, text: $0.text.withoutIncoming) }
-        let media = store.media, exports = ToteApplication.exportsFolder, untitled = tr("Untitled Note")
-        return ContentTransfer.provider(offering: WholeNoteTransfer.offered) { [weak self] type, reply in
-            Task {
-                let failures = ExportFailures()
-                let data = await Task.detached { () -> Data? in
-                    var content = shown
-                    if content == nil, let note = try? store.note(id: id), let text = try? note.richText() {
-                        content = (note.title, text)
-                    }
-                    guard let (title, text) = content else { return nil }
-                    // Named as its sidebar row names it.
-                    let name = Note.displayTitle(title: title, body: text.plainText) ?? untitled
-                    return WholeNoteTransfer.data(
-                        for: type, id: id, title: name, text: text, mediaData: { try? Data(contentsOf: media.url(for: $0)) },
-                        writeFile: { name, data in failures.attempt(name) { try Exports.write(data, named: name, into: exports) } })
-                }.value
-                reply(data)
-                if let message = failures.message { self?.showToast(message) }
-            }
-        }
     }
 
     /// The first window opens what was open when Tote last ran, if it is still there.
@@ -526,99 +459,13 @@ final class MainWindow {
         navigate(toContent: true)
     }
 
-    /// Another Tote changed or deleted a note edited here: the edits became a new note, which
-    /// is shown in its place, and both texts are kept.
-    private func savedAsCopy(_ copy: Note, original: Note?, attempted: Note) {
-        let name = attempted.displayTitle ?? tr("Untitled Note")
-        let copyName = copy.displayTitle ?? tr("Untitled Note")
-        if editor?.note?.id == copy.id {
-            sidebar.select(.note(copy.id))
-            adw_window_title_set_title(contentTitle.opaque, copyName)
-        }
-        showToast(format(original == nil
-            ? tr("“{note}” was deleted elsewhere; your text is kept as “{copy}”")
-            : tr("“{note}” was changed elsewhere; your version is kept as “{copy}”"),
-            ["note": name, "copy": copyName]))
-    }
-
-    private var searchGeneration = 0
-
-    /// Filters the sidebar by what the search entry holds. The notes' text is read off the
-    /// main thread; only the latest search shows.
-    private func search() {
-        searchGeneration += 1
-        let generation = searchGeneration
-        let query = String(cString: gtk_editable_get_text(searchEntry.opaque))
-        guard let library = app.library, query.contains(where: { !$0.isWhitespace }) else {
-            sidebar.filter(query, notes: nil, lists: nil)
-            return
-        }
-        Task { [weak self] in
-            let notes = try? await library.noteIDs(matching: query)
-            let lists = try? await library.reminderMatches(for: query)
-            guard let self, generation == self.searchGeneration else { return }
-            self.sidebar.filter(query, notes: notes ?? [], lists: lists ?? [:])
-        }
-    }
-
-    /// Every change, made in any window, shows here at once. A note or list shown here that
-    /// was deleted elsewhere leaves for the empty state, saying so.
-    private func follow(_ change: LibraryChange) {
-        let mine = change.origin == ObjectIdentifier(self)
-        // A user action's steps: in this window's history when it was made here, and when it
-        // changed the note shown here (the note text was dragged from, dropped elsewhere).
-        let steps = change.newSteps
-        if !steps.isEmpty, mine || change.editedNotes.contains(where: { $0.note == editor?.note?.id }) {
-            record(steps)
-        }
-        let editedHere = mine || change.editedNotes.contains { $0.note == editor?.note?.id }
-            || change.keptAsCopy.map { $0.copy.id == editor?.note?.id } == true
-        if let kept = change.keptAsCopy, editedHere {
-            savedAsCopy(kept.copy, original: kept.original, attempted: kept.attempted)
-        }
-        if let failure = change.saveFailure, mine || failure.note.id == editor?.note?.id {
-            showToast(format(tr("Could not save “{note}”: {reason}"),
-                             ["note": failure.note.displayTitle ?? tr("Untitled Note"),
-                              "reason": Reasons.text(forStoreError: failure.error)]))
-        }
-        if !change.savedNotes.isEmpty || change.reminders != nil || change.listsChanged, sidebar.isFiltered { search() }
-        for note in change.savedNotes {
-            sidebar.update(note: note)
-            if editor?.note?.id == note.id, visiblePageName == Page.note.rawValue {
-                adw_window_title_set_title(contentTitle.opaque, note.displayTitle ?? tr("Untitled Note"))
-            }
-        }
-        for id in change.removedNotes {
-            sidebar.remove(noteID: id)
-            history.forget(note: id)
-            guard !mine, let editor, editor.note?.id == id else { continue }
-            let name = editor.note?.displayTitle ?? tr("Untitled Note")
-            // Text typed here is kept: saving over a deleted note makes a copy of it.
-            if editor.hasUnsavedEdits, editor.saveNow(waitUntilWritten: true), editor.note?.id != id { continue }
-            editor.close()
-            if visiblePageName == Page.note.rawValue {
-                show(.welcome)
-                adw_window_title_set_title(contentTitle.opaque, "")
-            }
-            showToast(format(tr("“{note}” was deleted in another window"), ["note": name]))
-        }
-        if change.listsChanged, let library = app.library {
-            sidebar.show(reminderLists: library.lists)
-            if visiblePageName == Page.reminderList.rawValue, let shown = reminders?.list,
-               let current = library.list(shown.id) {
-                adw_window_title_set_title(contentTitle.opaque, current.name)
-            }
-        }
-        if let command = change.reminders, !mine { reminders?.followChange(command) }
-    }
-
-    private func show(_ page: Page) {
+    func show(_ page: Page) {
         gtk_stack_set_visible_child_name(contentStack.opaque, page.rawValue)
         gtk_widget_set_visible(noteMenuButton, (page == .note).g)
         gtk_widget_set_visible(listMenuButton, (page == .reminderList).g)
     }
 
-    private func navigate(toContent: Bool) {
+    func navigate(toContent: Bool) {
         adw_leaflet_navigate(
             leaflet.opaque, toContent ? ADW_NAVIGATION_DIRECTION_FORWARD : ADW_NAVIGATION_DIRECTION_BACK)
     }
@@ -674,298 +521,7 @@ final class MainWindow {
         reminders = pane
     }
 
-    /// Imports .ics files given on the command line, each as a new list.
-    func importCalendars(atPaths paths: [String]) {
-        guard let reminders else {
-            // The store cannot be opened: say so rather than do nothing.
-            for path in paths {
-                showToast(format(tr("“{file}” was not imported: Tote cannot open your notes"),
-                                 ["file": URL(fileURLWithPath: path).lastPathComponent]))
-            }
-            return
-        }
-        for path in paths { reminders.importAsNewList(path: path) }
-    }
-
     var remindersPane: RemindersPane? { reminders }
-
-    /// Files dropped onto the sidebar's notes: each HTML page (a note dragged out to Files,
-    /// coming back) becomes a note, read off the main thread, and the first is opened. A
-    /// page that cannot be read, and any other file, is named in a toast.
-    func importNotes(atPaths paths: [String], into library: Library, media: MediaStore) {
-        for path in paths where !WholeNoteTransfer.isNoteFile(path) {
-            showToast(format(tr("Could not import “{file}”: {reason}"),
-                             ["file": URL(fileURLWithPath: path).lastPathComponent,
-                              "reason": tr("only web pages (.html) become notes")]))
-        }
-        let pages = paths.filter(WholeNoteTransfer.isNoteFile)
-        guard !pages.isEmpty else { return }
-        Task { [weak self] in
-            let read = await Task.detached {
-                pages.map { path in
-                    (path, Result { () throws(WholeNoteTransfer.PageProblem) in try WholeNoteTransfer.note(fromFileAt: path, media: media) })
-                }
-            }.value
-            guard let self else { return }
-            var first: UUID?
-            for (path, result) in read {
-                let reason: String
-                switch result {
-                case .success(let note):
-                    do {
-                        try library.importNote(note, origin: self)
-                        first = first ?? note.id
-                        continue
-                    } catch {
-                        reason = Reasons.text(forStoreError: error)
-                    }
-                case .failure(.file(let problem)): reason = Reasons.text(for: problem)
-                case .failure(.unreadable): reason = tr("it cannot be read as text")
-                }
-                self.showToast(format(tr("Could not import “{file}”: {reason}"),
-                                      ["file": URL(fileURLWithPath: path).lastPathComponent, "reason": reason]))
-            }
-            if let first { self.open(.note(first)) }
-        }
-    }
-
-    // MARK: History
-
-    /// A new user action in this window: it goes on top of the window's history, and what
-    /// could be redone here goes, in whichever note or list it was.
-    private func record(_ parts: [WindowHistory.Part]) {
-        let dropped = history.record(parts)
-        for id in dropped.notes { app.library?.bodies.loaded(id)?.discardRedo() }
-        if dropped.reminders { reminders?.discardRedo() }
-    }
-
-    /// A drop into the note shown here was carried out: a drop between notes says so.
-    private func dropped(_ plan: DropPlan) {
-        guard let toast = plan.toast else { return }
-        toastedDrop = history.undoEntries.last
-        showToast(app.describe(toast), undoAction: "win.undo-drop")
-    }
-
-    /// Undoes this window's latest step as a whole, showing what it changes. Nothing is
-    /// undone when a note or list it changes was changed elsewhere since: a toast says which.
-    func undo() {
-        takeStep(redoing: false)
-    }
-
-    func redo() {
-        takeStep(redoing: true)
-    }
-
-    /// Undoes (or redoes) the entry the window's history takes next, part by part: each note
-    /// through the library, wherever it is shown (the first shown here when no window shows
-    /// it, so that undoing shows what it changes), the reminders in the pane.
-    private func takeStep(redoing: Bool) {
-        guard let library = app.library else { return }
-        // A reminder change still being written is recorded first: it may be the step to take.
-        library.settle(waiting: true)
-        let bodies = library.bodies
-        let next = redoing
-            ? history.nextRedo { note, step in (try? bodies.body(note))?.redoPosition(of: step) ?? .gone }
-            : history.nextUndo { note, step in (try? bodies.body(note))?.undoPosition(of: step) ?? .gone }
-        guard let entry = takeable(next, redoing: redoing) else { return }
-        showFirstNote(of: entry)
-        for part in entry.parts(redoing: redoing) {
-            switch part {
-            case .note(let id, _):
-                guard let body = bodies.loaded(id) else { continue }
-                let shownIn = app.windows.lazy.compactMap(\.editor).first { $0.note?.id == id }
-                shownIn?.finishFilling()
-                let outcome = redoing ? bodies.redo(body, origin: self) : bodies.undo(body, origin: self)
-                if outcome == .changedElsewhere {
-                    showToast(changedElsewhere(body.note.displayTitle ?? tr("Untitled Note"), redoing: redoing))
-                    return
-                }
-                shownIn?.show(outcome)
-            case .reminders:
-                guard (redoing ? reminders?.redo() : reminders?.undo()) == true else { return }
-            }
-        }
-        if redoing { history.didRedo() } else { history.didUndo() }
-    }
-
-    /// The entry to take, or nil with a toast when its note changed since.
-    private func takeable(_ next: WindowHistory.Next, redoing: Bool = false) -> WindowHistory.Entry? {
-        switch next {
-        case .entry(let entry): return entry
-        case .nothing: return nil
-        case .refused(let id):
-            let name = app.library?.bodies.loaded(id)?.note.displayTitle ?? app.library?.notes[id]?.displayTitle
-            showToast(changedElsewhere(name ?? tr("Untitled Note"), redoing: redoing))
-            return nil
-        }
-    }
-
-    private func changedElsewhere(_ note: String, redoing: Bool) -> String {
-        format(redoing ? tr("Nothing was redone: “{note}” was changed elsewhere since")
-                       : tr("Nothing was undone: “{note}” was changed elsewhere since"), ["note": note])
-    }
-
-    /// Undoing shows what it changes: the entry's first note is shown here when no window
-    /// shows any of its notes.
-    private func showFirstNote(of entry: WindowHistory.Entry) {
-        guard let first = entry.notes.first else { return }
-        let shown = Set(app.windows.compactMap { $0.editor?.note?.id })
-        if entry.notes.allSatisfy({ !shown.contains($0) }) {
-            sidebar.select(.note(first))
-            open(.note(first))
-        } else if editor?.note?.id == first {
-            sidebar.select(.note(first))
-            show(.note)
-        }
-    }
-
-    /// Shows why the store cannot be used; its file is never written. A damaged store also
-    /// offers to go on with a fresh one beside it, and to recover what can still be read.
-    func showStoreError(_ error: StoreError) {
-        let explanation: String
-        switch error {
-        case .notADatabase:
-            explanation = tr("The file is damaged or is not a Tote database.")
-        case .unreadable(_, let problem):
-            explanation = format(tr("The file cannot be opened: {reason}."), ["reason": Reasons.text(for: problem)])
-        case .cannotCreateFolder(_, let problem):
-            explanation = format(tr("The folder for it cannot be created: {reason}."), ["reason": Reasons.text(for: problem)])
-        case .writtenByNewerVersion:
-            explanation = tr("It was written by a newer version of Tote.")
-        case .damaged:
-            explanation = tr("Part of the file is damaged.")
-        }
-        let description = if case .damaged = error {
-            tr("{explanation}\n\nTote writes nothing more to it. You can go on with a new, empty store; the damaged file stays as it is, beside it, at\n{path}")
-        } else {
-            tr("{explanation}\n\nTote has left it untouched at\n{path}\n\nMove it elsewhere to start afresh, or open it with a newer Tote.")
-        }
-        let page = Self.statusPage(
-            icon: "dialog-warning-symbolic", title: tr("Tote Can’t Open Your Notes"),
-            description: format(description, ["explanation": explanation, "path": error.path]))
-        if case .damaged = error {
-            let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-            gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-            for (label, recovering) in [(tr("_Recover What Can Be Read"), true), (tr("_Start With an Empty Store"), false)] {
-                let button = gtk_button_new_with_mnemonic(label)!
-                gtk_widget_add_css_class(button, "pill")
-                if recovering { gtk_widget_add_css_class(button, "suggested-action") }
-                button.connect("clicked") { [weak self] in self?.app.replaceDamagedStore(recovering: recovering) }
-                buttons.append(button)
-            }
-            adw_status_page_set_child(page.opaque, buttons)
-        }
-        if let old = gtk_stack_get_child_by_name(contentStack.opaque, Page.storeError.rawValue) {
-            gtk_stack_remove(contentStack.opaque, old)
-        }
-        gtk_stack_add_named(contentStack.opaque, page, Page.storeError.rawValue)
-        show(.storeError)
-        gtk_widget_set_sensitive(sidebar.widget, false.g)
-        app.setCreatingEnabled(false)
-    }
-
-    private static func statusPage(icon: String, title: String, description: String) -> WidgetPointer {
-        let page = adw_status_page_new()!
-        adw_status_page_set_icon_name(page.opaque, icon)
-        adw_status_page_set_title(page.opaque, title)
-        adw_status_page_set_description(page.opaque, description)
-        return page
-    }
-
-    // MARK: Window
-
-    private static func primaryMenuButton() -> WidgetPointer {
-        let button = menuButton(
-            icon: "open-menu-symbolic", name: tr("Main Menu"),
-            items: [(tr("_New Window"), "app.new-window"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"),
-                    (tr("_About Tote"), "app.about")])
-        gtk_menu_button_set_primary(button.opaque, true.g)
-        return button
-    }
-
-    private static func noteMenuButton() -> WidgetPointer {
-        menuButton(
-            icon: "view-more-symbolic", name: tr("Note Menu"),
-            items: [(tr("_Insert File…"), "win.insert-file"), (tr("_Delete Note"), "win.delete-note")])
-    }
-
-    private static func listMenuButton() -> WidgetPointer {
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(button.opaque, "view-more-symbolic")
-        let menu = RemindersPane.listMenu()
-        gtk_menu_button_set_menu_model(button.opaque, menu.cast())
-        g_object_unref(menu.raw)
-        gtk_widget_set_tooltip_text(button, tr("List Menu"))
-        tote_shim_accessible_set_label(button, tr("List Menu"))
-        gtk_widget_set_visible(button, false.g)
-        return button
-    }
-
-    private func addWindowActions() {
-        let actions: [(String, @MainActor (MainWindow) -> Void)] = [
-            ("toggle-sidebar", { $0.toggleSidebar() }),
-            ("search", { window in
-                window.showSidebar()
-                gtk_search_bar_set_search_mode(window.searchBar.opaque, true.g)
-                gtk_widget_grab_focus(window.searchEntry)
-            }),
-            ("delete-note", { $0.deleteShownNote() }),
-            ("undo-drop", { window in
-                if let drop = window.toastedDrop, window.history.undoEntries.last == drop { window.undo() }
-                window.toastedDrop = nil
-            }),
-            ("insert-file", { $0.chooseFilesToInsert() }),
-            // The name GTK's help overlay would give it; GTK adds none of its own while
-            // no help overlay is set (ShortcutsWindow says why none is).
-            ("show-help-overlay", { $0.shortcutsWindow.present(over: $0.window) }),
-        ]
-        for (name, handler) in actions {
-            Actions.add(name, to: window.opaque) { [weak self] _ in if let self { handler(self) } }
-        }
-        Actions.add("undo-delete", to: window.opaque, parameter: "s") { [weak self] id in
-            if let id = id.flatMap(UUID.init(uuidString:)) { self?.undoDelete(id) }
-        }
-    }
-
-    private func toggleSidebar() {
-        if adw_leaflet_get_folded(leaflet.opaque).isTrue {
-            let showingSidebar = adw_leaflet_get_visible_child(leaflet.opaque) == sidebarPane
-            navigate(toContent: showingSidebar)
-        } else {
-            setSidebarVisible(!gtk_widget_get_visible(sidebarPane).isTrue)
-        }
-    }
-
-    /// Brings the sidebar back (search lives there).
-    private func showSidebar() {
-        if adw_leaflet_get_folded(leaflet.opaque).isTrue {
-            navigate(toContent: false)
-        } else {
-            setSidebarVisible(true)
-        }
-    }
-
-    private func setSidebarVisible(_ visible: Bool) {
-        gtk_widget_set_visible(sidebarPane, visible.g)
-        gtk_widget_set_visible(separator, visible.g)
-        gtk_widget_set_visible(showSidebarButton, (!visible).g)
-    }
-
-    var isSidebarShown: Bool { gtk_widget_get_visible(sidebarPane).isTrue }
-    var isShowSidebarButtonShown: Bool { gtk_widget_get_visible(showSidebarButton).isTrue }
-
-    private func restoreSize() {
-        guard let settings = app.settings else {
-            gtk_window_set_default_size(window.cast(), 960, 640)
-            return
-        }
-        gtk_window_set_default_size(
-            window.cast(), g_settings_get_int(settings, "window-width"),
-            g_settings_get_int(settings, "window-height"))
-        if g_settings_get_boolean(settings, "window-maximized").isTrue {
-            gtk_window_maximize(window.cast())
-        }
-    }
 
     /// False when the window stays open: its edits could not be saved, and a dialog says so.
     private func windowWillClose() -> Bool {
@@ -987,72 +543,4 @@ final class MainWindow {
         return true
     }
 
-    // MARK: Edits that can't be saved
-
-    struct UnsavedEdits {
-        var note: String
-        var reason: String
-        /// The file that keeps them for the next start; nil when no folder would take it.
-        var keptIn: URL?
-    }
-
-    /// Set once the person chose to close although the edits could not be saved.
-    private var closingDespiteUnsavedEdits = false
-    private var keptEdit: URL?
-
-    /// Saves the note shown; when that fails, keeps its edits for the next start and says
-    /// why and where. Nil when everything is saved.
-    func saveOrKeepForNextStart() -> UnsavedEdits? {
-        guard let editor else { return nil }
-        if editor.saveNow(waitUntilWritten: true) {
-            if let keptEdit { app.unsavedNotes?.discard(keptEdit) }
-            keptEdit = nil
-            return nil
-        }
-        let name = editor.note?.displayTitle ?? tr("Untitled Note")
-        let reason = editor.lastSaveFailure.map { Reasons.text(forStoreError: $0) } ?? tr("the disk reported an error")
-        if let edit = editor.unsavedEdit, let unsaved = app.unsavedNotes {
-            keptEdit = try? unsaved.keep(edit)
-        }
-        return UnsavedEdits(note: name, reason: reason, keptIn: keptEdit)
-    }
-
-    /// Asks whether to try again or to close (or quit) leaving the edits in their file.
-    func explainUnsavedEdits(_ edits: UnsavedEdits, quitting: Bool) {
-        let heading = format(tr("“{note}” Could Not Be Saved"), ["note": edits.note])
-        let body = edits.keptIn.map { file in
-            format(tr("Saving failed: {reason}. The unsaved text is kept in “{file}” and comes back the next time Tote starts. Free some space and try again, or close now."),
-                   ["reason": edits.reason, "file": file.path])
-        } ?? format(tr("Saving failed: {reason}, and the unsaved text could not be kept anywhere else either. Free some space and try again: closing now loses it."),
-                    ["reason": edits.reason])
-        let dialog = adw_message_dialog_new(window.cast(), heading, body)!
-        adw_message_dialog_add_response(dialog.cast(), "close", quitting ? tr("_Quit Anyway") : tr("_Close Anyway"))
-        adw_message_dialog_add_response(dialog.cast(), "retry", tr("_Try Again"))
-        adw_message_dialog_set_response_appearance(dialog.cast(), "retry", ADW_RESPONSE_SUGGESTED)
-        if edits.keptIn == nil {
-            adw_message_dialog_set_response_appearance(dialog.cast(), "close", ADW_RESPONSE_DESTRUCTIVE)
-        }
-        adw_message_dialog_set_default_response(dialog.cast(), "retry")
-        adw_message_dialog_set_close_response(dialog.cast(), "retry")
-        unsavedEditsDialog = dialog
-        dialog.connect("response") { [weak self] (response: UnsafeMutableRawPointer?) in
-            guard let self, let response else { return }
-            self.unsavedEditsDialog = nil
-            // The window may be destroyed below, during this emission: GTK 4.8 then destroys
-            // the dialog with its parent but keeps the parent's pointer, and the dialog's
-            // finalization disconnected from the freed window (GLib criticals on closing).
-            gtk_window_set_transient_for(dialog.cast(), nil)
-            let closeAnyway = String(cString: response.assumingMemoryBound(to: CChar.self)) == "close"
-            if quitting {
-                self.app.quit(asking: !closeAnyway)
-            } else {
-                self.closingDespiteUnsavedEdits = closeAnyway
-                gtk_window_close(self.window.cast())
-            }
-        }
-        gtk_window_present(dialog.cast())
-    }
-
-    /// The dialog explaining unsaved edits, while it is shown.
-    private(set) var unsavedEditsDialog: WidgetPointer?
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// How views answer a drag hovering over them (DESIGN.md, "Feedback during a drag"):

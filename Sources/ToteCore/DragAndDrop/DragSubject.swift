@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What is being dragged, as the drop matrix sees it: whose content it is, never a widget.

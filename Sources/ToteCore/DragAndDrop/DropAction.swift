@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a drop does with what was dragged.
 public enum DropAction: Hashable, Sendable {
     case copy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The drop matrix of DESIGN.md: the action of every drag onto every destination.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Everything a drop does, decided before anything changes: the change (one undo step,

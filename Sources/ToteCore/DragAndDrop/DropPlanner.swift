@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Builds the plan of every kind of drop: the row of the drop matrix has been decided, and

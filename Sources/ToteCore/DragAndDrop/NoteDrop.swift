@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What a drop into a note changes: one command (one undo step) and the range to select.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Spaces around whole words dragged within text, as Apple's text views do: a word dragged
 /// out of a sentence leaves one space behind, not two ("on  so"), and a word dropped beside
 /// another is kept apart from it by a space ("traffic. Saturday", not "traffic.Saturday").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The decisions behind everyday editing: what typed text looks like, what a style toggle
 /// does, how paragraph styles change. The editor turns each into a command.
 extension RichText {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 // Placeholders of files being copied in (`Attachment.Kind.incoming`): shown at once where

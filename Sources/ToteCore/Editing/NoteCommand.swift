@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One change to a note's body, as a value. Every edit — a keystroke, a paste, a style, a
 /// drop — is a command applied in one place, `RichText.apply(_:)`, which returns the
 /// command that undoes it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A long note fills its view a slice at a time: the start at once, the rest between frames.
 /// It can be edited meanwhile, because the view always holds the start of the text, so an
 /// edit there is an edit of both. Only what may reach past the part filled so far has the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a middle click pastes into a note: the X11 and Wayland primary selection, which GTK
 /// reads and inserts itself, tags included, behind the model's back.
 public enum PrimaryPaste: Equatable, Sendable {

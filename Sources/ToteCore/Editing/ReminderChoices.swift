@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What the reminder menu's Priority and Due items show as chosen (radio items) for the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// One change to reminders or lists, as a value carrying whole records, so its inverse is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Undo and redo of reminder and list changes for one window. Every step is one command

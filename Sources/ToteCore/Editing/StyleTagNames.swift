@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Names the display tags that show a note's styles in the editor, and keeps their number
 /// small and bounded.
 ///

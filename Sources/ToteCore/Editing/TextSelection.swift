@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A selection in a note body, as offsets: `anchor` where it started, `cursor` where the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Rich text as a self-contained HTML document (`text/html`, and "Export…"): media inlined as

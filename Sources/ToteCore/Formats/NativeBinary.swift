@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The binary layout of the native format, version 2: a style table, an attachment table,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Tote's own serialisation of rich text (`application/x-tote-rich-text`, and the note body

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What a window showed, as remembered between runs ("note:UUID", "list:UUID"), so that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// When unsaved edits are written: shortly after typing pauses, and never later than a

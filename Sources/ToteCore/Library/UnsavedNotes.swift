@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Edits that could not be saved when Tote quit (the disk was full), kept in a small file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Media embedded in a note: a picture, a video, a sound or any other file, stored in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What kind of paragraph a line of a note is.
 public enum ParagraphStyle: Hashable, Codable, Sendable {
     case body

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A stretch of text in one style, or one attachment.
 public struct Run: Hashable, Sendable {
     public private(set) var text: String

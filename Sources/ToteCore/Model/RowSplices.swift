@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How a shown list of rows becomes another: splices a list view applies in order, each
 /// removing and inserting at one place. Rows that stay are never removed, so a view keeps
 /// them where they are on screen (GtkListView keeps its scroll anchor unless that row goes):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Character-level styling of a run of text. The default value is unstyled body text.
 public struct TextStyle: Hashable, Codable, Sendable {
     public var bold = false

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Where Tote keeps its database and media: `$XDG_DATA_HOME/<app id>/`, falling back to

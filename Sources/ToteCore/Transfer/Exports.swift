@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Files written for another app to take from a drag (Files gets a real file): each in a new

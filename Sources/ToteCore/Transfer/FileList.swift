@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// `text/uri-list` (RFC 2483), as Files and other apps offer dragged files: one URI a line,

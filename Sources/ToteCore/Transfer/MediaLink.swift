@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A reminder's link to a file kept in Tote's media folder, `tote:media/<digest>.<extension>`:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Note text on the clipboard and in drags: the representations offered (DESIGN.md,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Links to web pages as browsers and other apps drag them: `text/x-moz-url` (the URL and the

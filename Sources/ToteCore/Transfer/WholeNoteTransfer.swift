@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A whole note dragged by its sidebar row (DESIGN.md, "Representations"): Tote's note

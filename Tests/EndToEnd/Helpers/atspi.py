@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reads an application's widgets through AT-SPI, as a screen reader would.
 
 usage: atspi.py tree PID                   prints "role<TAB>name" for every accessible object of PID

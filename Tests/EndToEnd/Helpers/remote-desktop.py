@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Pointer and keyboard input for a headless mutter, through its RemoteDesktop D-Bus API.
 
 Reads one command per line on stdin, in xdotool's command language (a JSON list of words,

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A stand-in for a web browser in drag tests: a GTK 4 window titled "Web Page" whose labels
 drag what browsers offer. "Styled passage" drags a selection of a page (text/html and
 text/plain, as Firefox and GNOME Web do); "Lemon tart" drags a link (text/x-moz-url in

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CAdw
+import CShim
+import Foundation
+import ToteCore
+
+/// The window's one history: what Ctrl+Z and Ctrl+Shift+Z take, whatever note or list it changed.
+extension MainWindow {
+    // MARK: History
+
+    /// A new user action in this window: it goes on top of the window's history, and what
+    /// could be redone here goes, in whichever note or list it was.
+    func record(_ parts: [WindowHistory.Part]) {
+        let dropped = history.record(parts)
+        for id in dropped.notes { app.library?.bodies.loaded(id)?.discardRedo() }
+        if dropped.reminders { reminders?.discardRedo() }
+    }
+
+    /// A drop into the note shown here was carried out: a drop between notes says so.
+    func dropped(_ plan: DropPlan) {
+        guard let toast = plan.toast else { return }
+        toastedDrop = history.undoEntries.last
+        showToast(app.describe(toast), undoAction: "win.undo-drop")
+    }
+
+    /// Undoes this window's latest step as a whole, showing what it changes. Nothing is
+    /// undone when a note or list it changes was changed elsewhere since: a toast says which.
+    func undo() {
+        takeStep(redoing: false)
+    }
+
+    func redo() {
+        takeStep(redoing: true)
+    }
+
+    /// Undoes (or redoes) the entry the window's history takes next, part by part: each note
+    /// through the library, wherever it is shown (the first shown here when no window shows
+    /// it, so that undoing shows what it changes), the reminders in the pane.
+    func takeStep(redoing: Bool) {
+        guard let library = app.library else { return }
+        // A reminder change still being written is recorded first: it may be the step to take.
+        library.settle(waiting: true)
+        let bodies = library.bodies
+        let next = redoing
+            ? history.nextRedo { note, step in (try? bodies.body(note))?.redoPosition(of: step) ?? .gone }
+            : history.nextUndo { note, step in (try? bodies.body(note))?.undoPosition(of: step) ?? .gone }
+        guard let entry = takeable(next, redoing: redoing) else { return }
+        showFirstNote(of: entry)
+        for part in entry.parts(redoing: redoing) {
+            switch part {
+            case .note(let id, _):
+                guard let body = bodies.loaded(id) else { continue }
+                let shownIn = app.windows.lazy.compactMap(\.editor).first { $0.note?.id == id }
+                shownIn?.finishFilling()
+                let outcome = redoing ? bodies.redo(body, origin: self) : bodies.undo(body, origin: self)
+                if outcome == .changedElsewhere {
+                    showToast(changedElsewhere(body.note.displayTitle ?? tr("Untitled Note"), redoing: redoing))
+                    return
+                }
+                shownIn?.show(outcome)
+            case .reminders:
+                guard (redoing ? reminders?.redo() : reminders?.undo()) == true else { return }
+            }
+        }
+        if redoing { history.didRedo() } else { history.didUndo() }
+    }
+
+    /// The entry to take, or nil with a toast when its note changed since.
+    func takeable(_ next: WindowHistory.Next, redoing: Bool = false) -> WindowHistory.Entry? {
+        switch next {
+        case .entry(let entry): return entry
+        case .nothing: return nil
+        case .refused(let id):
+            let name = app.library?.bodies.loaded(id)?.note.displayTitle ?? app.library?.notes[id]?.displayTitle
+            showToast(changedElsewhere(name ?? tr("Untitled Note"), redoing: redoing))
+            return nil
+        }
+    }
+
+    func changedElsewhere(_ note: String, redoing: Bool) -> String {
+        format(redoing ? tr("Nothing was redone: “{note}” was changed elsewhere since")
+                       : tr("Nothing was undone: “{note}” was changed elsewhere since"), ["note": note])
+    }
+
+    /// Undoing shows what it changes: the entry's first note is shown here when no window
+    /// shows any of its notes.
+    func showFirstNote(of entry: WindowHistory.Entry) {
+        guard let first = entry.notes.first else { return }
+        let shown = Set(app.windows.compactMap { $0.editor?.note?.id })
+        if entry.notes.allSatisfy({ !shown.contains($0) }) {
+            sidebar.select(.note(first))
+            open(.note(first))
+        } else if editor?.note?.id == first {
+            sidebar.select(.note(first))
+            show(.note)
+        }
+    }
+}
