@@ -13,6 +13,12 @@ final class ReminderBenchmark {
     let store: Store
     let big: ReminderList
     let small: ReminderList
+    private let steps: Steps
+
+    /// The latest step the pane made.
+    private final class Steps {
+        var latest: ReminderStep?
+    }
 
     init(store: Store) throws {
         self.store = store
@@ -34,6 +40,14 @@ final class ReminderBenchmark {
         let library = Library(store: store)
         try library.load()
         pane = RemindersPane(library: library, window: window)
+        // Alone, without a window's history: the bench undoes each step to start again.
+        let steps = Steps()
+        self.steps = steps
+        pane.onNewStep = { steps.latest = $0 }
+        pane.onUndo = { [weak pane] in
+            if let step = steps.latest { pane?.take(step, redoing: false) }
+            steps.latest = nil
+        }
         gtk_window_set_default_size(gtkWindow, 700, 800)
         gtk_window_set_child(gtkWindow, pane.view.widget)
         gtk_window_present(gtkWindow)

@@ -87,7 +87,7 @@ import Testing
         try add(["a", "b", "c", "d"], to: list, in: store)
         let start = try everything(store)
         let rows = try store.reminders(inList: list.id)
-        var history = ReminderHistory()
+        var history = ReminderSteps()
         let command = try #require(ReminderEditing.deleting([rows[1].id, rows[2].id], in: rows))
         try store.apply(command)
         let selected = ReminderSelection(listID: list.id, ids: [rows[1].id, rows[2].id])
@@ -172,7 +172,7 @@ import Testing
         let chosen = [rows[6].id, rows[1].id, rows[3].id]
         let lists = [source.id: rows, destination.id: try store.reminders(inList: destination.id)]
         let command = ReminderOrdering.move(chosen, from: lists, to: destination.id, at: 2)
-        var history = ReminderHistory()
+        var history = ReminderSteps()
         try store.apply(command)
         history.record(command, selectionBefore: ReminderSelection(listID: source.id, ids: chosen),
                        selectionAfter: ReminderSelection(listID: destination.id, ids: chosen))
@@ -223,7 +223,7 @@ import Testing
 
     @Test func aFailedUndoLeavesTheHistoryAsItWas() throws {
         struct Refused: Error {}
-        var history = ReminderHistory()
+        var history = ReminderSteps()
         history.record(.insert([]), selectionBefore: .init(listID: nil), selectionAfter: .init(listID: nil))
         #expect(throws: Refused.self) { try history.undo { _ in throw Refused() } }
         #expect(history.canUndo && !history.canRedo)

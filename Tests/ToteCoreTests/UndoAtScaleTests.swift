@@ -59,7 +59,7 @@ import Testing
         }
         let start = try Contents(store)
 
-        var reminderHistory = ReminderHistory()
+        var reminderHistory = ReminderSteps()
         var performed = (notes: 0, reminders: 0)
         while performed.notes + performed.reminders < 10_000 {
             if Int.random(in: 0..<10, using: &generator) < 6 {

@@ -7,7 +7,7 @@ import Testing
 /// never writes an older record over what the other changed since.
 @Suite struct UndoNeverOverwritesTests {
     private struct Window {
-        var history = ReminderHistory()
+        var history = ReminderSteps()
 
         mutating func perform(_ command: ReminderCommand, on store: Store) throws {
             try store.apply(command)

@@ -7,26 +7,29 @@ import Testing
 /// action, and stale entries never undoing something else.
 @Suite struct WindowHistoryTests {
     private let noteA = UUID(), noteB = UUID()
+    /// A reminder change, as the window records it (with its inverse).
+    private let reminders = WindowHistory.Part.reminders(
+        ReminderStep(command: .insert([]), selectionBefore: .init(listID: UUID()), selectionAfter: .init(listID: nil)))
 
     @Test func undoTakesTheWindowsLatestStepWhateverItChanged() {
         var history = WindowHistory()
         let (a1, b1) = (UUID(), UUID())
         history.record([.note(noteA, step: a1)])
-        history.record([.reminders])
+        history.record([reminders])
         history.record([.note(noteB, step: b1)])
         let next: (UUID, UUID) -> WindowHistory.StepPosition = { _, _ in .next }
         #expect(history.nextUndo(position: next) == .entry(.init(parts: [.note(noteB, step: b1)])))
         history.didUndo()
-        #expect(history.nextUndo(position: next) == .entry(.init(parts: [.reminders])))
+        #expect(history.nextUndo(position: next) == .entry(.init(parts: [reminders])))
         history.didUndo()
         #expect(history.nextUndo(position: next) == .entry(.init(parts: [.note(noteA, step: a1)])))
-        #expect(history.nextRedo(position: next) == .entry(.init(parts: [.reminders])))
+        #expect(history.nextRedo(position: next) == .entry(.init(parts: [reminders])))
     }
 
     @Test func everyReminderStepIsAnEntryOfItsOwn() {
         var history = WindowHistory()
-        history.record([.reminders])
-        history.record([.reminders])
+        history.record([reminders])
+        history.record([reminders])
         #expect(history.undoEntries.count == 2)
     }
 
@@ -63,29 +66,29 @@ import Testing
         var history = WindowHistory()
         let a1 = UUID()
         history.record([.note(noteA, step: a1)])
-        history.record([.reminders])
+        history.record([reminders])
         _ = history.nextUndo { _, _ in .next }
         history.didUndo()
         _ = history.nextUndo { _, _ in .next }
         history.didUndo()
         let dropped = history.record([.note(noteB, step: UUID())])
-        #expect(dropped.notes == [noteA] && dropped.reminders)
+        #expect(dropped == [noteA], "the note's redo steps go; the reminders' went with their entry")
         #expect(history.redoEntries.isEmpty)
     }
 
     @Test func aDeletedNotesStepsGo() {
         var history = WindowHistory()
         history.record([.note(noteA, step: UUID())])
-        history.record([.reminders])
+        history.record([reminders])
         history.forget(note: noteA)
-        #expect(history.undoEntries.map(\.parts) == [[.reminders]])
+        #expect(history.undoEntries.map(\.parts) == [[reminders]])
     }
 
     @Test func aNoteMovingToAnotherWindowTakesItsOwnEntriesAlong() {
         var history = WindowHistory()
         let (a1, a2, a3, b1, move) = (UUID(), UUID(), UUID(), UUID(), UUID())
         history.record([.note(noteA, step: a1)])
-        history.record([.reminders])
+        history.record([reminders])
         history.record([.note(noteA, step: a2), .note(noteB, step: move)])
         history.record([.note(noteB, step: b1)])
         history.record([.note(noteA, step: a3)])
@@ -97,7 +100,7 @@ import Testing
         #expect(handed.undoEntries == [.init(parts: [.note(noteA, step: a1)])])
         #expect(handed.redoEntries == [.init(parts: [.note(noteA, step: a3)])])
         // What also changed something else stays where it was done.
-        #expect(history.undoEntries.map(\.parts) == [[.reminders], [.note(noteA, step: a2), .note(noteB, step: move)],
+        #expect(history.undoEntries.map(\.parts) == [[reminders], [.note(noteA, step: a2), .note(noteB, step: move)],
                                                       [.note(noteB, step: b1)]])
         #expect(history.redoEntries.isEmpty)
 

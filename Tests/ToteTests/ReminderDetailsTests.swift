@@ -124,7 +124,7 @@ final class ReminderDetailsTests: GTKTestCase {
         try onMainActor {
             try Self.withList { window, pane, store, list in
                 let stove = try Self.reminder("Stove", store, list)
-                let steps = pane.history.undoSteps.count
+                let steps = window.history.undoEntries.count
                 let details = try Self.open(pane, on: "Stove")
                 let titleRow = try XCTUnwrap(details.titleRow)
                 XCTAssertEqual(String(cString: gtk_editable_get_text(titleRow.opaque)), "Stove")
@@ -158,7 +158,7 @@ final class ReminderDetailsTests: GTKTestCase {
                 XCTAssertEqual(ReminderDetails.time(of: due), ReminderDetails.TimeOfDay(hour: 9, minute: 30))
                 XCTAssertEqual(ReminderDetails.day(of: due), christmas)
                 Self.close(details)
-                XCTAssertEqual(pane.history.undoSteps.count, steps + 4, "four edits, four steps")
+                XCTAssertEqual(window.history.undoEntries.count, steps + 4, "four edits, four steps")
 
                 for _ in 0..<4 { window.undo() }
                 XCTAssertEqual(try Self.reminder("Stove", store, list), stove, "undone exactly")

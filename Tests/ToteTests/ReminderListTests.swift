@@ -207,7 +207,7 @@ final class ReminderListTests: GTKTestCase {
                 XCTAssertEqual(Self.titles(store, b), ["b0", "b1", "a2", "a7"])
                 waitFor("the drop to be written and followed up", timeout: 10) { window.toastTitles.count > toasts }
                 XCTAssertFalse(pane.library.isWritingInBackground)
-                XCTAssertTrue(pane.history.canUndo)
+                XCTAssertFalse(window.history.undoEntries.isEmpty)
                 pane.undo()
                 XCTAssertEqual(Self.titles(store, a), (0..<10).map { "a\($0)" })
                 XCTAssertEqual(Self.titles(store, b), ["b0", "b1"])
@@ -220,10 +220,10 @@ final class ReminderListTests: GTKTestCase {
                 let elsewhere = try XCTUnwrap(ReminderEditing.retitling(moving[0], to: "renamed", in: pane.rows, now: Date()))
                 try store.apply(elsewhere)
                 pane.view.select([moving[1]])
-                let steps = pane.history.undoSteps.count
+                let steps = window.history.undoEntries.count
                 XCTAssertTrue(pane.carryOut(stalePlan, source: pane, targetRows: stale[b.id]!))
                 pane.library.settle(waiting: true)
-                XCTAssertEqual(pane.history.undoSteps.count, steps, "nothing recorded")
+                XCTAssertEqual(window.history.undoEntries.count, steps, "nothing recorded")
                 XCTAssertEqual(pane.list?.id, a.id, "the list shown before comes back")
                 XCTAssertEqual(pane.view.selectedIDs, [moving[1]], "with its selection")
                 XCTAssertEqual(pane.view.shown.map(\.title), Self.titles(store, a))

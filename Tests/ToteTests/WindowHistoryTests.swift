@@ -69,7 +69,7 @@ final class WindowHistoryTests: GTKTestCase {
         try pressUndo(in: window)
         XCTAssertEqual(window.visiblePageName, "reminder-list", "the list it changes is shown")
         XCTAssertEqual(try library.reminders(inList: list.id).map(\.title), [])
-        pane.requestUndo()  // Ctrl+Z in the list goes to the window too
+        pane.undo()  // Ctrl+Z in the list goes to the window too
         XCTAssertNil(library.list(list.id), "creating the list was the step before")
         XCTAssertEqual(window.visiblePageName, "welcome")
         window.undo()

@@ -42,8 +42,8 @@ extension RemindersPane {
         add("list-down") { pane, _ in pane.moveList(by: 1) }
         add("import") { pane, _ in pane.chooseFileToImport() }
         add("export") { pane, _ in pane.chooseFileToExport() }
-        add("undo") { pane, _ in pane.requestUndo() }
-        add("redo") { pane, _ in pane.requestRedo() }
+        add("undo") { pane, _ in pane.undo() }
+        add("redo") { pane, _ in pane.redo() }
         add("select-all") { pane, _ in pane.view.selectAll() }
 
         Actions.addToggle("show-completed", to: group, initially: showingCompleted) { [weak self] shown in

@@ -5,7 +5,7 @@ import CShim
 import Foundation
 import ToteCore
 
-/// The reminders side of a window: the shown list, the window's reminder history, and the
+/// The reminders side of a window: the shown list, the steps it sends the window's history, and the
 /// actions on reminders and lists ("list.*"). Every change is a ToteCore command applied
 /// to the store in one transaction and recorded as one undo step with the selection
 /// before and after.
@@ -17,7 +17,6 @@ final class RemindersPane {
     /// The window this pane is in: the changes it makes are that window's.
     weak var origin: AnyObject?
     let window: WidgetPointer
-    private(set) var history = ReminderHistory()
     private(set) var list: ReminderList?
     /// All reminders of the shown list, in order (hidden completed ones too).
     private(set) var rows: [Reminder] = []
@@ -41,8 +40,8 @@ final class RemindersPane {
     var rowsInPlaceCache: (RowsInPlaceKey, DropPlanner.RowsInPlace)?
     /// Called after a drop here was carried out (the window shows its toast, with Undo).
     var onDropped: (DropPlan) -> Void = { _ in }
-    /// Called when a command made a new undo step (the window's history orders it).
-    var onNewStep: () -> Void = {}
+    /// Called when a command made a new undo step, for the window's history to record.
+    var onNewStep: (ReminderStep) -> Void = { _ in }
     /// Ctrl+Z and Ctrl+Shift+Z: the window's history decides what they undo.
     var onUndo: (() -> Void)?
     var onRedo: (() -> Void)?
@@ -73,9 +72,9 @@ final class RemindersPane {
             ("<Control><Shift>c", { [weak self] in self?.chooseList(copying: true); return true }),
         ])
         addShortcuts(to: view.widget, [
-            ("<Control>z", { [weak self] in self?.requestUndo(); return true }),
-            ("<Control><Shift>z", { [weak self] in self?.requestRedo(); return true }),
-            ("<Control>y", { [weak self] in self?.requestRedo(); return true }),
+            ("<Control>z", { [weak self] in self?.undo(); return true }),
+            ("<Control><Shift>z", { [weak self] in self?.redo(); return true }),
+            ("<Control>y", { [weak self] in self?.redo(); return true }),
         ])
     }
 
@@ -130,8 +129,7 @@ final class RemindersPane {
             return false
         }
         let after = ReminderSelection(listID: listAfter ?? list?.id, ids: selecting)
-        history.record(command, selectionBefore: before, selectionAfter: after)
-        onNewStep()
+        onNewStep(ReminderStep(command: command, selectionBefore: before, selectionAfter: after))
         showResult(of: command, selection: after)
         updateActionStates()  // the menu's Priority and Due show the new values
         return true
@@ -161,8 +159,7 @@ final class RemindersPane {
                 }
                 return
             }
-            self.history.record(command, selectionBefore: before, selectionAfter: after)
-            self.onNewStep()
+            self.onNewStep(ReminderStep(command: command, selectionBefore: before, selectionAfter: after))
             self.updateActionStates()
             then()
         }
@@ -176,47 +173,30 @@ final class RemindersPane {
         view.focusList()
     }
 
-    func requestUndo() {
-        if let onUndo { onUndo() } else { undo() }
+    /// Ctrl+Z and Ctrl+Shift+Z: the window's history takes them.
+    func undo() {
+        onUndo?()
     }
 
-    func requestRedo() {
-        if let onRedo { onRedo() } else { redo() }
+    func redo() {
+        onRedo?()
     }
 
-    /// Undoes the latest reminder step; false when there is none or it was refused (said in
-    /// a toast).
+    /// Undoes (or redoes) a step of the window's history: its command's inverse (or the
+    /// command) applied through the library, and the selection it had shown. False when the
+    /// store refused it (said in a toast): a list it changes was changed elsewhere since.
     @discardableResult
-    func undo() -> Bool {
-        step { try $0.undo(applying: $1) }
-    }
-
-    @discardableResult
-    func redo() -> Bool {
-        step { try $0.redo(applying: $1) }
-    }
-
-    /// Forgets what could be redone: the window made a new step elsewhere.
-    func discardRedo() {
-        history.discardRedo()
-    }
-
-    private func step(
-        _ move: (inout ReminderHistory, (ReminderCommand) throws -> Void) throws
-            -> (command: ReminderCommand, selection: ReminderSelection)?
-    ) -> Bool {
+    func take(_ step: ReminderStep, redoing: Bool) -> Bool {
+        let (command, selection) = step.taken(redoing: redoing)
         do {
-            let (library, origin) = (self.library, self.origin)
-            // A change still being written is recorded first: it is the step to undo.
+            // A change still being written is followed up first: it may be the step to take.
             library.settle(waiting: true)
-            guard let (command, selection) = try move(&history, { try library.apply($0, origin: origin) }) else {
-                return false
-            }
+            try library.apply(command, origin: origin)
             showResult(of: command, selection: selection)
             return true
         } catch where StoreWriteFailure(error) == .changedElsewhere {
             // The step stays: once the other change is undone, this one can be.
-            let touched = (history.undoSteps.last ?? history.redoSteps.last)?.command.listsTouched ?? []
+            let touched = step.command.listsTouched
             let name = library.lists.first { touched.contains($0.id) }?.name ?? list?.name ?? ""
             onToast(format(tr("Nothing was undone: “{list}” was changed elsewhere since"), ["list": name]), false)
             reload()

@@ -11,9 +11,7 @@ extension MainWindow {
     /// A new user action in this window: it goes on top of the window's history, and what
     /// could be redone here goes, in whichever note or list it was.
     func record(_ parts: [WindowHistory.Part]) {
-        let dropped = history.record(parts)
-        for id in dropped.notes { app.library?.bodies.loaded(id)?.discardRedo() }
-        if dropped.reminders { reminders?.discardRedo() }
+        for id in history.record(parts) { app.library?.bodies.loaded(id)?.discardRedo() }
     }
 
     /// A drop into the note shown here was carried out: a drop between notes says so.
@@ -35,7 +33,8 @@ extension MainWindow {
 
     /// Undoes (or redoes) the entry the window's history takes next, part by part: each note
     /// through the library, wherever it is shown (the first shown here when no window shows
-    /// it, so that undoing shows what it changes), the reminders in the pane.
+    /// it, so that undoing shows what it changes), a reminder change by its inverse, shown
+    /// in the pane.
     func takeStep(redoing: Bool) {
         guard let library = app.library else { return }
         // A reminder change still being written is recorded first: it may be the step to take.
@@ -58,8 +57,8 @@ extension MainWindow {
                     return
                 }
                 shownIn?.show(outcome)
-            case .reminders:
-                guard (redoing ? reminders?.redo() : reminders?.undo()) == true else { return }
+            case .reminders(let step):
+                guard reminders?.take(step, redoing: redoing) == true else { return }
             }
         }
         if redoing { history.didRedo() } else { history.didUndo() }

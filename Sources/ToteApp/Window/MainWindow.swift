@@ -512,7 +512,7 @@ final class MainWindow {
         }
         sidebar.onListRowDropMotion = { [weak pane] id, drop in pane?.decision(for: drop, onto: .listRow(id)) }
         sidebar.onListRowDrop = { [weak pane] id, drop in pane?.take(drop, onto: .listRow(id)) ?? false }
-        pane.onNewStep = { [weak self] in self?.record([.reminders]) }
+        pane.onNewStep = { [weak self] step in self?.record([.reminders(step)]) }
         pane.onUndo = { [weak self] in self?.undo() }
         pane.onRedo = { [weak self] in self?.redo() }
         pane.onToast = { [weak self] title, offersUndo in

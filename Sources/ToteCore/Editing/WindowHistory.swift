@@ -4,8 +4,8 @@ import Foundation
 /// One history per window: the order of everything done in it, whatever it changed.
 ///
 /// Each note keeps its own steps in the library (`NoteBody.steps`, whichever window made
-/// them) and the window's reminders theirs (`ReminderHistory`); this says which step Ctrl+Z and
-/// Ctrl+Shift+Z take next. An entry is one user action, so a move between two notes is one
+/// them); reminder changes are recorded here with their inverses (`ReminderStep`). This
+/// says which step Ctrl+Z and Ctrl+Shift+Z take next. An entry is one user action, so a move between two notes is one
 /// entry with a part in each. A note's part names its step: once the note's history no
 /// longer has that step next (another window undid it, or the note was deleted), the entry
 /// is stale and is dropped rather than undoing something else.
@@ -13,8 +13,8 @@ public struct WindowHistory: Sendable {
     public enum Part: Hashable, Sendable {
         /// A step of a note's history.
         case note(UUID, step: UUID)
-        /// The next step of the window's reminder history.
-        case reminders
+        /// A change to reminders or lists, with its inverse.
+        case reminders(ReminderStep)
     }
 
     public struct Entry: Hashable, Sendable {
@@ -25,7 +25,9 @@ public struct WindowHistory: Sendable {
             parts.compactMap { if case .note(let id, _) = $0 { id } else { nil } }
         }
 
-        public var changesReminders: Bool { parts.contains(.reminders) }
+        public var changesReminders: Bool {
+            parts.contains { if case .reminders = $0 { true } else { false } }
+        }
 
         /// The parts in the order to take them: as made to redo, last first to undo.
         public func parts(redoing: Bool) -> [Part] {
@@ -39,16 +41,14 @@ public struct WindowHistory: Sendable {
     public init() {}
 
     /// Records a new user action. What could be redone is gone: returns the notes whose
-    /// redo steps go with it, and whether the reminders' do.
+    /// redo steps go with it.
     @discardableResult
-    public mutating func record(_ parts: [Part]) -> (notes: Set<UUID>, reminders: Bool) {
-        guard !parts.isEmpty else { return ([], false) }
+    public mutating func record(_ parts: [Part]) -> Set<UUID> {
+        guard !parts.isEmpty else { return [] }
         let dropped = redoEntries
         redoEntries.removeAll()
-        // Typing that grew a note's step after another entry reports the same step again.
-        if !parts.contains(.reminders), undoEntries.last?.parts == parts { return ([], false) }
         undoEntries.append(Entry(parts: parts))
-        return (Set(dropped.flatMap(\.notes)), dropped.contains(where: \.changesReminders))
+        return Set(dropped.flatMap(\.notes))
     }
 
     /// Where a note's step stands in that note's history now.
