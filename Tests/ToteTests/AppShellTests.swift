@@ -239,7 +239,7 @@ extension AppShellTests {
             // Past the sidebar's summary: the search reads the whole text.
             let text = String(repeating: "filler ", count: 1000) + body
             try XCTUnwrap(library.store.save(noteID: note.id, title: body, body: RichText(plain: text)))
-                .map { library.saveOutcome(.saved($0), attempted: note.id) }
+                .map { try library.importNote($0) }
         }
         searchSidebar(window, for: "cafe") { $0.noteRowNames == ["Café au lait"] }
         XCTAssertEqual(window.sidebarView.noteRowNames, ["Café au lait"])

@@ -163,19 +163,10 @@ public final class ToteApplication {
     /// copy, when the note changed since), each with a toast.
     private func restoreUnsavedEdits(into window: MainWindow) {
         guard let library, let unsaved = unsavedNotes else { return }
-        let store = library.store
         for (file, edit) in unsaved.all() {
-            guard let body = try? NativeFormat.decode(edit.content) else { continue }
             do {
-                let note: Note
-                let outcome = try store.save(noteID: edit.noteID, title: edit.title, body: body, expecting: edit.expecting,
-                                             copyTitle: NoteEditor.conflictingCopyTitle)
-                switch outcome {
-                case .saved(let saved): note = saved
-                case .savedAsCopy(let copy, _): note = copy
-                }
+                let note = try library.restore(edit)
                 unsaved.discard(file)
-                library.saveOutcome(outcome, attempted: edit.noteID)
                 window.showToast(format(tr("The text of “{note}” that could not be saved last time is back"),
                                         ["note": note.displayTitle ?? tr("Untitled Note")]))
             } catch {

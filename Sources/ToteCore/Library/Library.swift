@@ -94,17 +94,11 @@ public final class Library {
         publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
     }
 
-    /// What a save found: the note saved, or a copy made because the stored note had changed
-    /// or gone, beside the note as stored now.
-    public func saveOutcome(_ outcome: Store.SaveOutcome, attempted: UUID, origin: AnyObject? = nil) {
-        switch outcome {
-        case .saved(let note):
-            publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))
-        case .savedAsCopy(let copy, let original):
-            publish(LibraryChange(
-                savedNotes: [copy, original].compactMap { $0.map(NoteSummary.init) },
-                removedNotes: original == nil ? [attempted] : [], origin: origin.map(ObjectIdentifier.init)))
-        }
+    /// Edits kept from a Tote that could not save them (`UnsavedNotes`), saved into their
+    /// note along the one save path, or into a copy when the note changed since. Returns the
+    /// note that holds them now.
+    public func restore(_ kept: UnsavedNotes.Edit) throws -> Note {
+        try bodies.restore(kept)
     }
 
     /// The notes a search finds, read off the main thread.
@@ -169,10 +163,7 @@ public final class Library {
     /// `StoreWriteFailure.changedElsewhere` when what it expects changed since). Commands
     /// still being written in the background are followed up first, in order.
     public func apply(_ command: ReminderCommand, origin: AnyObject? = nil) throws {
-        settle(waiting: true)
-        try store.apply(command)
-        if command.changesLists { lists = try store.reminderLists() }
-        publish(LibraryChange(reminders: command, origin: origin.map(ObjectIdentifier.init)))
+        try apply(LibraryEdit(reminders: command), origin: origin)
     }
 
     // MARK: Writing in the background

@@ -285,6 +285,32 @@ public final class NoteBodies {
         return true
     }
 
+    /// Saves edits kept from an earlier Tote into their note, expecting the version they were
+    /// made over (a copy keeps them when the note changed since), and publishes the outcome.
+    func restore(_ kept: UnsavedNotes.Edit) throws -> Note {
+        let text = try NativeFormat.decode(kept.content)
+        if let body = bodies[kept.noteID] {
+            // Held here (shown, or with steps): the kept text is an edit of it.
+            save(body, waitUntilWritten: true)
+        }
+        let (store, copyTitle) = (store, copyTitle)
+        let outcome = try saveQueue.sync {
+            try store.save(noteID: kept.noteID, title: kept.title, body: text, expecting: kept.expecting, copyTitle: copyTitle)
+        }
+        var change = LibraryChange()
+        switch outcome {
+        case .saved(let saved):
+            bodies[saved.id]?.reload(from: saved)
+            change.savedNotes = [NoteSummary(saved)]
+            publish(change)
+            return saved
+        case .savedAsCopy(let copy, let original):
+            change.savedNotes = [copy, original].compactMap { $0.map(NoteSummary.init) }
+            publish(change)
+            return copy
+        }
+    }
+
     /// Saves every note with unsaved edits; returns those that could not be.
     @discardableResult
     public func saveAll(waitUntilWritten: Bool) -> [NoteBody] {
