@@ -13,6 +13,10 @@ final class LibraryChangesTests: GTKTestCase {
         try onMainActor(Self.moveFromUnshownNote)
     }
 
+    func testAMoveWhoseSourceChangedDuringTheDragLeavesTheSourceAndCopies() throws {
+        try onMainActor(Self.sourceChangedDuringTheDrag)
+    }
+
     func testAChangeFromElsewhereShowsInEveryEditorAndInNoHistory() throws {
         try onMainActor(Self.changeFromElsewhere)
     }
@@ -49,6 +53,23 @@ final class LibraryChangesTests: GTKTestCase {
         XCTAssertEqual(editor.note?.id, target, "the note shown stays")
         window.redo()
         XCTAssertEqual(try stored(), ["keep ", "target move me"])
+    }
+
+    @MainActor
+    private static func sourceChangedDuringTheDrag() throws {
+        let dataHome = try TemporaryDataHome()
+        let (app, window, editor, store, source) = try startAppWithNote(dataHome: dataHome, title: "Source", body: "keep move me")
+        defer { close(app) }
+        let library = try XCTUnwrap(app.library)
+        let sourceText = try XCTUnwrap(store.note(id: source)?.richText())
+        let session = NoteDragSession(editor: nil, noteID: source, range: 5..<12, fragment: sourceText.fragment(5..<12))
+        window.createNote()
+        // Meanwhile another Tote puts words before the dragged ones.
+        try library.applyFromElsewhere(LibraryEdit(noteEdits: [.init(note: source, command: .insert(RichText(plain: "Do "), at: 0))]))
+        XCTAssertTrue(editor.dropFromTote(session, action: .move, at: 0))
+        XCTAssertEqual(editor.bodyText, "move me")
+        library.bodies.saveAll(waitUntilWritten: true)
+        XCTAssertEqual(try store.note(id: source)?.body, "Do keep move me", "nothing taken from the wrong place")
     }
 
     @MainActor

@@ -293,8 +293,15 @@ extension NoteEditor {
 
     /// Drops text dragged from a note of this process, as the drop matrix decided. A move
     /// takes the text from its note whether a window shows it or not.
-    func dropFromTote(_ session: NoteDragSession, action: DropAction, at offset: Int) -> Bool {
+    func dropFromTote(_ session: NoteDragSession, action decided: DropAction, at offset: Int) -> Bool {
         guard let note else { return false }
+        // The dragged text must still be where it was: a note changed elsewhere during the
+        // drag keeps what is there now, and gets a copy.
+        var action = decided
+        if action == .move, let source = try? library.bodies.body(session.noteID),
+           session.range.upperBound > source.text.length || source.text.fragment(session.range) != session.fragment {
+            action = .copy
+        }
         // Placeholders of files still being copied stay with their copies, in their note: a
         // move within it takes them along; a copy, or a drop elsewhere, leaves them out.
         let within = session.noteID == note.id && action == .move
