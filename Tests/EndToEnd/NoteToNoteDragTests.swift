@@ -15,6 +15,15 @@ final class NoteToNoteDragTests: EndToEndTestCase {
                             right rightBody: RichText = RichText(plain: "Landing:"))
         throws -> (tote: Process, left: String, right: String)
     {
+        let (tote, left) = try oneWindow(left: leftBody, right: rightBody)
+        let right = try openSecondWindow(of: tote, besides: left)
+        try openNote("Second note", in: 2, of: tote, window: right)
+        return (tote, left, right)
+    }
+
+    /// The same two notes, the first shown in one window.
+    private func oneWindow(left leftBody: RichText = RichText(plain: "Copy me please"),
+                           right rightBody: RichText = RichText(plain: "Landing:")) throws -> (tote: Process, left: String) {
         let first = try launchToteWithNewNote()
         try session.key("ctrl+q")
         try session.waitUntil("Tote to quit") { !first.isRunning }
@@ -30,9 +39,7 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         let left = try session.waitForWindow(of: tote)
         try session.place(left, x: 0, y: 0, width: 620, height: 700)
         try openNote("First note", in: 1, of: tote, window: left)
-        let right = try openSecondWindow(of: tote, besides: left)
-        try openNote("Second note", in: 2, of: tote, window: right)
-        return (tote, left, right)
+        return (tote, left)
     }
 
     private func body(_ id: UUID) -> String? {
@@ -95,6 +102,42 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         try session.waitUntil("the move redone") { body(secondID) == "Landing: Copy me" && body(firstID) == " please" }
         try session.key("ctrl+z")
         try session.waitUntil("one Ctrl+Z undoes both") { body(secondID) == "Landing:" && body(firstID) == "Copy me please" }
+    }
+
+    /// Shift-dragging text onto another note's sidebar row, resting there until that note
+    /// opens in the same window, and dropping into it moves the text: the note it came from
+    /// is then shown nowhere, and loses it all the same (it used to become a copy). One
+    /// Ctrl+Z puts both notes back (issue 29).
+    func testAMoveOutOfANoteThatSpringLoadingPutAwayTakesTheTextAndOneUndoPutsItBack() throws {
+        let (tote, left) = try oneWindow()
+        try session.focus(left)
+        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: left)[0]
+        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        session.pace(0.5)
+        try session.key("ctrl+Home")
+        for _ in 0..<7 { try session.key("shift+Right") }
+        try session.waitUntil("“Copy me” selected") { try session.textSelection(of: tote, in: "frame=1/Note body") == 0..<7 }
+
+        let from = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [3], window: left)[0]
+        let row = try waitForCenter(of: tote, named: "frame=1/Second note", window: left)
+        try session.press(at: from)
+        try session.glide(from: from, to: (from.x + 16, from.y + 8), steps: 4)
+        try session.input(["keydown", "shift"])
+        try session.glide(from: from, to: row, steps: 12)
+        session.pace(0.9)  // resting on the row opens its note under the drag
+        try session.waitUntil("the second note shown during the drag") {
+            (try? session.text(of: tote, in: "frame=1/Note body")) == "Landing:"
+        }
+        let after = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [7], window: left)[0]
+        try session.glide(from: row, to: (after.x + 12, after.y), steps: 10)
+        session.pace(0.3)
+        try session.input(["mouseup", "1"])
+        try session.input(["keyup", "shift"])
+
+        try session.waitUntil("the move") { body(secondID) == "Landing: Copy me" && body(firstID) == " please" }
+        XCTAssertEqual(try session.textSelection(of: tote, in: "frame=1/Note body"), 9..<16, "the moved text is selected")
+        try session.key("ctrl+z")
+        try session.waitUntil("one Ctrl+Z puts both back") { body(secondID) == "Landing:" && body(firstID) == "Copy me please" }
     }
 
     /// A heading and a checklist item dropped on an empty line of another note keep their
