@@ -46,8 +46,8 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         try? session.store()?.note(id: id)?.body
     }
 
-    /// Selects "Copy me" in the left note and drags it after "Landing:" in the right one.
-    private func dragCopyMe(tote: Process, left: String, right: String, modifier: String?) throws {
+    /// Selects "Copy me" in the left note by keyboard.
+    private func selectCopyMe(tote: Process, left: String) throws {
         // No window manager: keyboard focus follows only an explicit focus request.
         try session.focus(left)
         let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: left)[0]
@@ -55,6 +55,11 @@ final class NoteToNoteDragTests: EndToEndTestCase {
         session.pace(0.5)
         try session.key("ctrl+Home")
         for _ in 0..<7 { try session.key("shift+Right") }
+    }
+
+    /// Selects "Copy me" in the left note and drags it after "Landing:" in the right one.
+    private func dragCopyMe(tote: Process, left: String, right: String, modifier: String?) throws {
+        try selectCopyMe(tote: tote, left: left)
         let from = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [3], window: left)[0]
         let after = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [7], window: right)[0]
         try session.drag(from: from, to: (after.x + 12, after.y), modifier: modifier)
@@ -110,12 +115,7 @@ final class NoteToNoteDragTests: EndToEndTestCase {
     /// Ctrl+Z puts both notes back (issue 29).
     func testAMoveOutOfANoteThatSpringLoadingPutAwayTakesTheTextAndOneUndoPutsItBack() throws {
         let (tote, left) = try oneWindow()
-        try session.focus(left)
-        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: left)[0]
-        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
-        session.pace(0.5)
-        try session.key("ctrl+Home")
-        for _ in 0..<7 { try session.key("shift+Right") }
+        try selectCopyMe(tote: tote, left: left)
         try session.waitUntil("“Copy me” selected") { try session.textSelection(of: tote, in: "frame=1/Note body") == 0..<7 }
 
         let from = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [3], window: left)[0]
