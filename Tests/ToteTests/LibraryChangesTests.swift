@@ -36,7 +36,7 @@ final class LibraryChangesTests: GTKTestCase {
 
         // The drag's session as a drag of "move me" out of the source gives it, its editor gone.
         let sourceText = try XCTUnwrap(store.note(id: source)?.richText())
-        let session = NoteDragSession(editor: nil, noteID: source, range: 5..<12, fragment: sourceText.fragment(5..<12))
+        let session = DragSession(.noteText(noteID: source, range: 5..<12, fragment: sourceText.fragment(5..<12)))
         XCTAssertTrue(editor.dropFromTote(session, action: .move, at: 6))
         XCTAssertEqual(editor.bodyText, "target move me" , "smart spacing puts a space between the words")
         XCTAssertEqual(editor.selection.range, 7..<14, "the dropped text is selected")
@@ -62,7 +62,7 @@ final class LibraryChangesTests: GTKTestCase {
         defer { close(app) }
         let library = try XCTUnwrap(app.library)
         let sourceText = try XCTUnwrap(store.note(id: source)?.richText())
-        let session = NoteDragSession(editor: nil, noteID: source, range: 5..<12, fragment: sourceText.fragment(5..<12))
+        let session = DragSession(.noteText(noteID: source, range: 5..<12, fragment: sourceText.fragment(5..<12)))
         window.createNote()
         // Meanwhile another Tote puts words before the dragged ones.
         try library.applyFromElsewhere(LibraryEdit(noteEdits: [.init(note: source, command: .insert(RichText(plain: "Do "), at: 0))]))

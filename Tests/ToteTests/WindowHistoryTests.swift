@@ -139,8 +139,7 @@ final class WindowHistoryTests: GTKTestCase {
         let source = try XCTUnwrap(first.noteEditor), target = try XCTUnwrap(second.noteEditor)
         let (sourceID, targetID) = (try XCTUnwrap(source.note?.id), try XCTUnwrap(target.note?.id))
 
-        let session = NoteDragSession(editor: source, noteID: sourceID, range: 0..<5,
-                                      fragment: source.text.fragment(0..<5))
+        let session = try XCTUnwrap(source.dragSession(of: 0..<5))
         XCTAssertTrue(target.dropFromTote(session, action: .move, at: 6))
         XCTAssertEqual(source.bodyText, "me")
         XCTAssertEqual(target.bodyText, "targetmove ")

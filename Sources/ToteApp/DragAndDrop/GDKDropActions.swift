@@ -16,10 +16,7 @@ enum GDKDropActions {
     /// What a drag carries, as the drop matrix sees it: one of Tote's own drags by its
     /// session, anything else as another app's.
     static func subject(of drop: UnsafeMutableRawPointer) -> DragSubject {
-        if let session = NoteDragSession.of(drop) { return .noteContent(note: session.noteID, range: session.range) }
-        if let session = ReminderDragSession.of(drop) { return .reminders(list: session.listID, ids: session.ids) }
-        if let session = SidebarDragSession.of(drop) { return session.subject }
-        return .otherApp
+        DragSession.of(drop)?.subject ?? .otherApp
     }
 
     /// Whether a drop is the end of `drag` (a drag this process started).

@@ -56,10 +56,10 @@ extension NoteEditor {
         source.connect("drag-end") { (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
             // Nothing is deleted here: a move that landed in Tote was done by the drop (one
             // undo step), and another app's MOVE answer is never taken as leave to delete.
-            NoteDragSession.current = nil
+            DragSession.current = nil
         }
         source.connect("drag-cancel") { (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
-            NoteDragSession.current = nil
+            DragSession.current = nil
         }
         gtk_widget_add_controller(textView, source.opaque)
     }
@@ -119,11 +119,21 @@ extension NoteEditor {
             let actions = isReadOnly ? GDK_ACTION_COPY.rawValue : GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue
             gtk_drag_source_set_actions(OpaquePointer(source), GdkDragAction(actions))
         }
-        let fragment = text.fragment(range)
-        let session = NoteDragSession(
-            editor: self, noteID: note.id, range: range, fragment: fragment)
-        NoteDragSession.current = session
+        guard let session = dragSession(of: range), let fragment = session.noteText?.fragment else { return nil }
+        DragSession.current = session
         return provider(for: fragment, origin: NoteTransfer.Origin(noteID: note.id, range: range))
+    }
+
+    /// A drag of `range` of the shown note, for drops in Tote: the text with its styles and
+    /// media, this editor's selection to clear, and its note's selection after a move out of it.
+    func dragSession(of range: Range<Int>) -> DragSession? {
+        guard let note else { return nil }
+        return DragSession(
+            .noteText(noteID: note.id, range: range, fragment: text.fragment(range)), from: self,
+            clearSelection: { [weak self] in self?.clearSelection() },
+            selectInNote: { [weak self] noteID, selection in
+                if let self, self.note?.id == noteID { self.select(selection) }
+            })
     }
 
     /// The lazy content of a drag or copy: every representation is made when first asked for.
@@ -150,12 +160,14 @@ extension NoteEditor {
 
     /// A translucent icon showing the start of the dragged text in its style.
     private func dragBegan(_ drag: UnsafeMutableRawPointer?) {
-        guard let drag, let session = NoteDragSession.current, session.editor === self else { return }
+        guard let drag, let session = DragSession.current, session.source === self,
+              let fragment = session.noteText?.fragment
+        else { return }
         session.drag = drag
         pressInSelection = nil  // a drag, not a click
         tote_shim_drag_cancel_on_escape(OpaquePointer(drag))
         let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
-        if let image = NoteTransfer.soleAttachment(of: session.fragment), image.kind == .image {
+        if let image = NoteTransfer.soleAttachment(of: fragment), image.kind == .image {
             // A picture drags as its thumbnail, decoded off the main thread.
             let picture = AttachmentView.picture(path: store.media.url(for: image.media).path, name: image.fileName,
                                                  maximumWidth: 128)
@@ -164,7 +176,7 @@ extension NoteEditor {
             return
         }
         let label = gtk_label_new(nil)!
-        gtk_label_set_markup(label.opaque, Self.iconMarkup(for: session.fragment))
+        gtk_label_set_markup(label.opaque, Self.iconMarkup(for: fragment))
         gtk_label_set_max_width_chars(label.opaque, 40)
         gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
         gtk_widget_add_css_class(label, "card")
@@ -203,9 +215,9 @@ extension NoteEditor {
     }
 
     /// What a drag over the text carries, as the drop matrix sees it, with the session when
-    /// it is a drag of note text from this process.
-    private func subject(of drop: UnsafeMutableRawPointer) -> (DragSubject, NoteDragSession?) {
-        (GDKDropActions.subject(of: drop), NoteDragSession.of(drop))
+    /// it is a drag from this process.
+    private func subject(of drop: UnsafeMutableRawPointer) -> (DragSubject, DragSession?) {
+        (GDKDropActions.subject(of: drop), DragSession.of(drop))
     }
 
     /// The matrix's decision for a drag at `offset` of the shown note.
@@ -248,17 +260,17 @@ extension NoteEditor {
         guard let offset = offset(atWidgetX: x, y: y) else { return false }
         let (subject, session) = subject(of: drop)
         guard let decision = decision(for: subject, offered: GDKDropActions.offered(drop), at: offset) else { return false }
-        if let reminders = ReminderDragSession.of(drop) {
+        if let session, let dragged = session.reminders {
             // Reminders become checklist paragraphs here: a copy.
-            let plan = DropPlanner.reminders(reminders.reminders, into: note.id, text: text, at: offset)
+            let plan = DropPlanner.reminders(dragged.reminders, into: note.id, text: text, at: offset)
             if let plan {
-                carryOut(plan, source: nil)
-                reminders.pane?.view.select([])
+                carryOut(plan)
+                if plan.source == .selectionCleared { session.clearSourceSelection(droppedInto: self) }
             }
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(plan == nil ? 0 : GDKDropActions.answer(decision)))
             return plan != nil
         }
-        if let session {
+        if let session, session.noteText != nil {
             // A drag from Tote: the fragment is at hand, with its styles and media.
             let dropped = dropFromTote(session, action: decision.action, at: offset)
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(dropped ? GDKDropActions.answer(decision) : 0))
@@ -293,37 +305,37 @@ extension NoteEditor {
 
     /// Drops text dragged from a note of this process, as the drop matrix decided. A move
     /// takes the text from its note whether a window shows it or not.
-    func dropFromTote(_ session: NoteDragSession, action decided: DropAction, at offset: Int) -> Bool {
-        guard let note else { return false }
+    func dropFromTote(_ session: DragSession, action decided: DropAction, at offset: Int) -> Bool {
+        guard let note, let dragged = session.noteText else { return false }
         // The dragged text must still be where it was: a note changed elsewhere during the
         // drag keeps what is there now, and gets a copy.
         var action = decided
-        if action == .move, let source = try? library.bodies.body(session.noteID),
-           session.range.upperBound > source.text.length || source.text.fragment(session.range) != session.fragment {
+        if action == .move, let source = try? library.bodies.body(dragged.noteID),
+           dragged.range.upperBound > source.text.length || source.text.fragment(dragged.range) != dragged.fragment {
             action = .copy
         }
         // Placeholders of files still being copied stay with their copies, in their note: a
         // move within it takes them along; a copy, or a drop elsewhere, leaves them out.
-        let within = session.noteID == note.id && action == .move
+        let within = dragged.noteID == note.id && action == .move
         guard let plan = DropPlanner.noteContent(
-            within ? session.fragment : session.fragment.withoutIncoming, from: (session.noteID, session.range), action: action,
+            within ? dragged.fragment : dragged.fragment.withoutIncoming, from: (dragged.noteID, dragged.range), action: action,
             into: note.id, text: text, at: offset)
         else { return false }
-        return carryOut(plan, source: session.editor, sourceSelection: TextSelection(session.range))
+        return carryOut(plan, from: session)
     }
 
     /// Does what a plan says, through the library as one change (the notes' edits, shown in
-    /// an editor or not): the destination here selected and focused, the source's selection
-    /// as the plan says; the window shows the plan's toast. False when the library refused
-    /// it (the source changed since the drag began).
+    /// an editor or not): the destination here selected and focused, the selection of the
+    /// drag's source (`session`) as the plan says; the window shows the plan's toast. False
+    /// when the library refused it (the source changed since the drag began).
     @discardableResult
-    func carryOut(_ plan: DropPlan, source: NoteEditor?, sourceSelection: TextSelection? = nil) -> Bool {
+    func carryOut(_ plan: DropPlan, from session: DragSession? = nil) -> Bool {
         guard let note else { return false }
         keepSelectionWithoutKeyboard()
         var change = LibraryEdit(plan)
         change.selectionBefore[note.id] = selection
         for edit in plan.noteEdits where edit.note != note.id {
-            change.selectionBefore[edit.note] = sourceSelection ?? source?.selection
+            change.selectionBefore[edit.note] = session?.noteText.map { TextSelection($0.range) }
         }
         do {
             try library.apply(change, origin: origin)
@@ -333,9 +345,9 @@ extension NoteEditor {
         }
         if case .text(note.id, let selection) = plan.selection { placeSelection(selection) }
         for edit in plan.noteEdits where edit.note != note.id {
-            if let source, source.note?.id == edit.note, let after = edit.selectionAfter { source.select(after) }
+            if let after = edit.selectionAfter { session?.selectInSource(after, of: edit.note) }
         }
-        if plan.source == .selectionCleared, let source, source !== self { source.clearSelection() }
+        if plan.source == .selectionCleared { session?.clearSourceSelection(droppedInto: self) }
         gtk_widget_grab_focus(textView)
         onDropped(plan)
         return true
@@ -350,7 +362,7 @@ extension NoteEditor {
                 fragment, from: source.map { (note.id, $0) }, action: source == nil ? .copy : .move,
                 into: note.id, text: text, at: offset)
         else { return false }
-        return carryOut(plan, source: source == nil ? nil : self, sourceSelection: source.map(TextSelection.init))
+        return carryOut(plan)
     }
 
     func clearSelection() {
@@ -386,7 +398,7 @@ extension NoteEditor {
             }
             guard let plan = DropPlanner.calendarItems(items, into: noteID, text: self.text, at: min(offset, self.text.length))
             else { return }
-            self.carryOut(plan, source: nil)
+            self.carryOut(plan)
         }
     }
 
@@ -410,7 +422,7 @@ extension NoteEditor {
         guard let note,
               let plan = DropPlanner.noteContent(fragment, from: nil, action: .copy, into: note.id, text: text, at: offset)
         else { return false }
-        carryOut(plan, source: nil)
+        carryOut(plan)
         return true
     }
 

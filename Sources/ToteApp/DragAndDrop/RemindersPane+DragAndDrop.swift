@@ -12,7 +12,7 @@ extension RemindersPane {
     func installDragAndDrop() {
         view.onPrepareDrag = { [weak self] ids in self?.prepareDrag(of: ids) }
         view.onDragBegan = { [weak self] drag in self?.dragBegan(drag) }
-        view.onDragEnded = { ReminderDragSession.current = nil }
+        view.onDragEnded = { DragSession.current = nil }
         installDropTarget()
     }
 
@@ -24,7 +24,8 @@ extension RemindersPane {
         let chosen = Set(ids)
         let dragged = rows.filter { chosen.contains($0.id) }.sorted { $0.position < $1.position }
         guard !dragged.isEmpty else { return nil }
-        ReminderDragSession.current = ReminderDragSession(listID: list.id, reminders: dragged, pane: self)
+        DragSession.current = DragSession(.reminders(listID: list.id, reminders: dragged), from: self,
+                                          clearSelection: { [weak self] in self?.view.select([]) })
         let exports = ToteApplication.exportsFolder
         let name = ReminderTransfer.exportName(listName: list.name)
         return ContentTransfer.provider(offering: ReminderTransfer.offeredByDrag) { [weak self] type, reply in
@@ -43,10 +44,11 @@ extension RemindersPane {
     }
 
     private func dragBegan(_ drag: UnsafeMutableRawPointer) {
-        guard let session = ReminderDragSession.current, session.pane === self else { return }
+        guard let session = DragSession.current, session.source === self, let dragged = session.reminders?.reminders
+        else { return }
         session.drag = drag
         tote_shim_drag_cancel_on_escape(OpaquePointer(drag))
-        view.setDragIcon(for: drag, titles: session.reminders.prefix(3).map(\.title), count: session.reminders.count)
+        view.setDragIcon(for: drag, titles: dragged.prefix(3).map(\.title), count: dragged.count)
     }
 
     // MARK: Dropping in
@@ -129,28 +131,29 @@ extension RemindersPane {
         else { return false }
         let before: UUID? = if case .list(_, let row) = destination { row } else { nil }
         let answer = GDKDropActions.answer(decision)
-        if let dragged = SidebarDragSession.list(of: drop) {
+        let session = DragSession.of(drop)
+        if let dragged = session?.listRow {
             let plan = DropPlanner.reorderingLists(dragged, onto: target, in: library.lists)
             let done = plan?.reminderCommand.map { perform($0, selecting: view.selectedIDs) } ?? false
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
             return done
         }
-        if let session = ReminderDragSession.of(drop) {
+        if let session, let dragged = session.reminders {
             // One entry when the rows move within their own list.
-            var lists = [session.listID: rows(of: session.listID)]
+            var lists = [dragged.listID: rows(of: dragged.listID)]
             lists[target] = rows(of: target)
-            let plan = DropPlanner.reminders(session.ids, from: lists, action: decision.action, into: target,
+            let plan = DropPlanner.reminders(dragged.reminders.map(\.id), from: lists, action: decision.action, into: target,
                                              before: before, makeID: { UUID() }, now: Date())
-            let done = plan.map { carryOut($0, source: session.pane, targetRows: lists[target] ?? []) } ?? false
+            let done = plan.map { carryOut($0, from: session, targetRows: lists[target] ?? []) } ?? false
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
             return done
         }
-        if let session = NoteDragSession.of(drop) {
+        if let session, let dragged = session.noteText {
             let targetRows = rows(of: target)
-            let plan = DropPlanner.text(session.fragment.withoutIncoming, fromTote: true, into: target, rows: targetRows,
+            let plan = DropPlanner.text(dragged.fragment.withoutIncoming, fromTote: true, into: target, rows: targetRows,
                                         before: before, makeID: { UUID() }, now: Date())
-            let done = plan.map { carryOut($0, source: nil, targetRows: targetRows) } ?? false
-            if done { session.editor?.clearSelection() }
+            let done = plan.map { carryOut($0, targetRows: targetRows) } ?? false
+            if done, plan?.source == .selectionCleared { session.clearSourceSelection(droppedInto: self) }
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
             return done
         }
@@ -189,7 +192,7 @@ extension RemindersPane {
                 guard let plan = DropPlanner.items(found.items, fromTote: false, into: target, rows: targetRows,
                                                    before: before, makeID: { UUID() }, now: Date())
                 else { return false }
-                return carryOut(plan, source: nil, targetRows: targetRows)
+                return carryOut(plan, targetRows: targetRows)
             } catch {
                 onToast(Self.describe(error, source: tr("the dropped content")), false)
                 return false
@@ -199,15 +202,16 @@ extension RemindersPane {
 
     /// One step: the command, the dropped reminders selected in the destination (shown and
     /// focused at once; `targetRows` are its rows the plan was made from), and once the store
-    /// has written it (off the main thread) the source's selection cleared when the plan says
-    /// so, and the toast. If the store refuses it, a toast says so instead.
-    func carryOut(_ plan: DropPlan, source: RemindersPane?, targetRows: [Reminder]) -> Bool {
+    /// has written it (off the main thread) the selection of the drag's source (`session`)
+    /// cleared when the plan says so, and the toast. If the store refuses it, a toast says so
+    /// instead.
+    func carryOut(_ plan: DropPlan, from session: DragSession? = nil, targetRows: [Reminder]) -> Bool {
         guard let command = plan.reminderCommand, case .reminders(let target, let ids) = plan.selection else {
             return false
         }
-        performInBackground(command, selecting: ids, in: target, targetRows: targetRows) { [weak self, weak source] in
+        performInBackground(command, selecting: ids, in: target, targetRows: targetRows) { [weak self] in
             guard let self else { return }
-            if plan.source == .selectionCleared, let source, source !== self { source.view.select([]) }
+            if plan.source == .selectionCleared { session?.clearSourceSelection(droppedInto: self) }
             self.onDropped(plan)
         }
         return true

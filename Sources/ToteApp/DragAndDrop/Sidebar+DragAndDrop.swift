@@ -14,7 +14,7 @@ extension Sidebar {
         DropTargets.answer(target) { [weak self] drop, _, _ in
             guard let self else { return nil }
             let decision = self.onListRowDropMotion(id, drop)
-            self.showListInsertionLine(onto: decision != nil ? id : nil, dragging: SidebarDragSession.list(of: drop))
+            self.showListInsertionLine(onto: decision != nil ? id : nil, dragging: DragSession.of(drop)?.listRow)
             return decision
         }
         target.connect("drag-leave") { [weak self] (_: UnsafeMutableRawPointer?) in
@@ -74,7 +74,7 @@ extension Sidebar {
     /// A GtkDragSource on a list box of rows, in the capture phase, claiming the press only
     /// once the drag starts (in prepare), as the reminder rows' does: a press that does not
     /// become a drag stays the row's click. The drag icon shows the row's name; the drag is
-    /// the `SidebarDragSession` until it ends.
+    /// the current `DragSession` until it ends.
     private func installDragSource(
         on box: WidgetPointer, actions: UInt32, subject: @escaping @MainActor (UUID) -> DragSubject,
         names label: @escaping @MainActor (UUID) -> WidgetPointer?,
@@ -89,13 +89,13 @@ extension Sidebar {
             guard let self, let row = gtk_list_box_get_row_at_y(box.opaque, Int32(y)),
                   let id = self.id(of: UnsafeMutableRawPointer(row)), let content = prepare(id) else { return nil }
             dragged = id
-            SidebarDragSession.current = SidebarDragSession(subject: subject(id))
+            DragSession.current = DragSession(.sidebarRow(subject(id)))
             gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_CLAIMED)
             return content
         }
         source.connect("drag-begin") { (drag: UnsafeMutableRawPointer?) in
             guard let drag, let id = dragged, let label = label(id) else { return }
-            SidebarDragSession.current?.drag = drag
+            DragSession.current?.drag = drag
             tote_shim_drag_cancel_on_escape(OpaquePointer(drag))
             let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
             let name = String(cString: gtk_label_get_text(label.opaque))
@@ -103,7 +103,7 @@ extension Sidebar {
         }
         source.connect("drag-end") { (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
             dragged = nil
-            SidebarDragSession.current = nil
+            DragSession.current = nil
             ended()
         }
         gtk_widget_add_controller(box, source)
@@ -140,7 +140,7 @@ extension Sidebar {
         case .note(let id): .note(id)
         case .reminderList(let id): .reminderList(id)
         }
-        guard DragFeedback.springsOpen(row, dragging: SidebarDragSession.current?.subject) else { return }
+        guard DragFeedback.springsOpen(row, dragging: DragSession.current?.sidebarRow) else { return }
         select(selection)
         onSelect(selection)
     }

@@ -79,7 +79,7 @@ extension RemindersPane {
                   let plan = DropPlanner.items(kept, fromTote: false, into: target, rows: targetRows,
                                                before: before, makeID: { UUID() }, now: Date())
             else { return }
-            _ = self.carryOut(plan, source: nil, targetRows: targetRows)
+            _ = self.carryOut(plan, targetRows: targetRows)
             if left + items.count - kept.count > 0 {
                 self.onToast(format(trn("{count} more reminder was left out", "{count} more reminders were left out",
                                         left + items.count - kept.count),
