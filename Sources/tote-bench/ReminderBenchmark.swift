@@ -154,7 +154,7 @@ final class ReminderBenchmark {
             // As drops were carried out before the save went off the main thread.
             pane.perform(command, selecting: dragged, in: small.id)
         } else {
-            _ = pane.carryOut(plan, targetRows: lists[small.id]!)
+            DropExecutor.carryOut(plan, at: .list(pane, rows: lists[small.id]!))
         }
         let performed = ContinuousClock.now
         let cpuPerformed = mainThreadCPU()

@@ -196,7 +196,7 @@ final class ReminderListTests: GTKTestCase {
                 let plan = try XCTUnwrap(DropPlanner.reminders(
                     moving, from: lists, action: .move, into: b.id, before: nil, makeID: { UUID() }, now: Date()))
                 let toasts = window.toastTitles.count
-                XCTAssertTrue(pane.carryOut(plan, targetRows: lists[b.id]!))
+                XCTAssertTrue(DropExecutor.carryOut(plan, at: .list(pane, rows: lists[b.id]!)))
                 XCTAssertEqual(pane.list?.id, b.id, "the destination is shown at once")
                 XCTAssertEqual(pane.view.shown.map(\.title), ["b0", "b1", "a2", "a7"])
                 XCTAssertEqual(Set(pane.view.selectedIDs), Set(moving))
@@ -221,7 +221,7 @@ final class ReminderListTests: GTKTestCase {
                 try store.apply(elsewhere)
                 pane.view.select([moving[1]])
                 let steps = window.history.undoEntries.count
-                XCTAssertTrue(pane.carryOut(stalePlan, targetRows: stale[b.id]!))
+                XCTAssertTrue(DropExecutor.carryOut(stalePlan, at: .list(pane, rows: stale[b.id]!)))
                 pane.library.settle(waiting: true)
                 XCTAssertEqual(window.history.undoEntries.count, steps, "nothing recorded")
                 XCTAssertEqual(pane.list?.id, a.id, "the list shown before comes back")

@@ -262,13 +262,10 @@ extension NoteEditor {
         guard let decision = decision(for: subject, offered: GDKDropActions.offered(drop), at: offset) else { return false }
         if let session, let dragged = session.reminders {
             // Reminders become checklist paragraphs here: a copy.
-            let plan = DropPlanner.reminders(dragged.reminders, into: note.id, text: text, at: offset)
-            if let plan {
-                carryOut(plan)
-                if plan.source == .selectionCleared { session.clearSourceSelection(droppedInto: self) }
-            }
-            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(plan == nil ? 0 : GDKDropActions.answer(decision)))
-            return plan != nil
+            let done = DropPlanner.reminders(dragged.reminders, into: note.id, text: text, at: offset)
+                .map { DropExecutor.carryOut($0, at: .note(self), from: session) } ?? false
+            gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? GDKDropActions.answer(decision) : 0))
+            return done
         }
         if let session, session.noteText != nil {
             // A drag from Tote: the fragment is at hand, with its styles and media.
@@ -321,36 +318,7 @@ extension NoteEditor {
             within ? dragged.fragment : dragged.fragment.withoutIncoming, from: (dragged.noteID, dragged.range), action: action,
             into: note.id, text: text, at: offset)
         else { return false }
-        return carryOut(plan, from: session)
-    }
-
-    /// Does what a plan says, through the library as one change (the notes' edits, shown in
-    /// an editor or not): the destination here selected and focused, the selection of the
-    /// drag's source (`session`) as the plan says; the window shows the plan's toast. False
-    /// when the library refused it (the source changed since the drag began).
-    @discardableResult
-    func carryOut(_ plan: DropPlan, from session: DragSession? = nil) -> Bool {
-        guard let note else { return false }
-        keepSelectionWithoutKeyboard()
-        var change = LibraryEdit(plan)
-        change.selectionBefore[note.id] = selection
-        for edit in plan.noteEdits where edit.note != note.id {
-            change.selectionBefore[edit.note] = session?.noteText.map { TextSelection($0.range) }
-        }
-        do {
-            try library.apply(change, origin: origin)
-        } catch {
-            onRefused(error)
-            return false
-        }
-        if case .text(note.id, let selection) = plan.selection { placeSelection(selection) }
-        for edit in plan.noteEdits where edit.note != note.id {
-            if let after = edit.selectionAfter { session?.selectInSource(after, of: edit.note) }
-        }
-        if plan.source == .selectionCleared { session?.clearSourceSelection(droppedInto: self) }
-        gtk_widget_grab_focus(textView)
-        onDropped(plan)
-        return true
+        return DropExecutor.carryOut(plan, at: .note(self), from: session)
     }
 
     /// Drops rich text at `offset` (moving it from `movingFrom` of this note): one undo step,
@@ -362,7 +330,7 @@ extension NoteEditor {
                 fragment, from: source.map { (note.id, $0) }, action: source == nil ? .copy : .move,
                 into: note.id, text: text, at: offset)
         else { return false }
-        return carryOut(plan)
+        return DropExecutor.carryOut(plan, at: .note(self))
     }
 
     func clearSelection() {
@@ -398,7 +366,7 @@ extension NoteEditor {
             }
             guard let plan = DropPlanner.calendarItems(items, into: noteID, text: self.text, at: min(offset, self.text.length))
             else { return }
-            self.carryOut(plan)
+            DropExecutor.carryOut(plan, at: .note(self))
         }
     }
 
@@ -422,7 +390,7 @@ extension NoteEditor {
         guard let note,
               let plan = DropPlanner.noteContent(fragment, from: nil, action: .copy, into: note.id, text: text, at: offset)
         else { return false }
-        carryOut(plan)
+        DropExecutor.carryOut(plan, at: .note(self))
         return true
     }
 

@@ -134,7 +134,7 @@ extension RemindersPane {
         let session = DragSession.of(drop)
         if let dragged = session?.listRow {
             let plan = DropPlanner.reorderingLists(dragged, onto: target, in: library.lists)
-            let done = plan?.reminderCommand.map { perform($0, selecting: view.selectedIDs) } ?? false
+            let done = plan.map { DropExecutor.carryOut($0, at: .sidebar(self)) } ?? false
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
             return done
         }
@@ -144,7 +144,7 @@ extension RemindersPane {
             lists[target] = rows(of: target)
             let plan = DropPlanner.reminders(dragged.reminders.map(\.id), from: lists, action: decision.action, into: target,
                                              before: before, makeID: { UUID() }, now: Date())
-            let done = plan.map { carryOut($0, from: session, targetRows: lists[target] ?? []) } ?? false
+            let done = plan.map { DropExecutor.carryOut($0, at: .list(self, rows: lists[target] ?? []), from: session) } ?? false
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
             return done
         }
@@ -152,8 +152,7 @@ extension RemindersPane {
             let targetRows = rows(of: target)
             let plan = DropPlanner.text(dragged.fragment.withoutIncoming, fromTote: true, into: target, rows: targetRows,
                                         before: before, makeID: { UUID() }, now: Date())
-            let done = plan.map { carryOut($0, targetRows: targetRows) } ?? false
-            if done, plan?.source == .selectionCleared { session.clearSourceSelection(droppedInto: self) }
+            let done = plan.map { DropExecutor.carryOut($0, at: .list(self, rows: targetRows), from: session) } ?? false
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
             return done
         }
@@ -192,28 +191,11 @@ extension RemindersPane {
                 guard let plan = DropPlanner.items(found.items, fromTote: false, into: target, rows: targetRows,
                                                    before: before, makeID: { UUID() }, now: Date())
                 else { return false }
-                return carryOut(plan, targetRows: targetRows)
+                return DropExecutor.carryOut(plan, at: .list(self, rows: targetRows))
             } catch {
                 onToast(Self.describe(error, source: tr("the dropped content")), false)
                 return false
             }
         }
-    }
-
-    /// One step: the command, the dropped reminders selected in the destination (shown and
-    /// focused at once; `targetRows` are its rows the plan was made from), and once the store
-    /// has written it (off the main thread) the selection of the drag's source (`session`)
-    /// cleared when the plan says so, and the toast. If the store refuses it, a toast says so
-    /// instead.
-    func carryOut(_ plan: DropPlan, from session: DragSession? = nil, targetRows: [Reminder]) -> Bool {
-        guard let command = plan.reminderCommand, case .reminders(let target, let ids) = plan.selection else {
-            return false
-        }
-        performInBackground(command, selecting: ids, in: target, targetRows: targetRows) { [weak self] in
-            guard let self else { return }
-            if plan.source == .selectionCleared { session?.clearSourceSelection(droppedInto: self) }
-            self.onDropped(plan)
-        }
-        return true
     }
 }

@@ -79,7 +79,7 @@ extension RemindersPane {
                   let plan = DropPlanner.items(kept, fromTote: false, into: target, rows: targetRows,
                                                before: before, makeID: { UUID() }, now: Date())
             else { return }
-            _ = self.carryOut(plan, targetRows: targetRows)
+            DropExecutor.carryOut(plan, at: .list(self, rows: targetRows))
             if left + items.count - kept.count > 0 {
                 self.onToast(format(trn("{count} more reminder was left out", "{count} more reminders were left out",
                                         left + items.count - kept.count),
