@@ -149,6 +149,58 @@ import Testing
         #expect(library.bodies.undo(body, origin: nil) == .changedElsewhere)
     }
 
+    @Test func aNotePutBackAfterItsEditsBecameACopyIsSavedIntoItselfNotIntoTheCopy() throws {
+        let id = try note("plans")
+        let body = try #require(try library.bodies.body(id))
+        library.bodies.show(body)
+        try library.bodies.perform(.insert(RichText(plain: "!"), at: 5), in: body, selectionBefore: .cursor(at: 5),
+                                   selectionAfter: .cursor(at: 6), origin: nil)
+        let stored = try #require(try store.note(id: id))
+        _ = try Store(location: StoreLocation(directory: folder.url)).deleteNote(id: id)  // another Tote
+        library.bodies.save(body, waitUntilWritten: true)
+        let copy = body.id
+        #expect(copy != id, "the edits became a copy")
+        library.bodies.hide(body)
+
+        try library.restore(stored)  // the note comes back (the other Tote's Undo)
+        let again = try #require(try library.bodies.body(id))
+        try library.bodies.perform(.insert(RichText(plain: "?"), at: 0), in: again, selectionBefore: .cursor(at: 0),
+                                   selectionAfter: .cursor(at: 1), origin: nil)
+        library.bodies.save(again, waitUntilWritten: true)
+        #expect(try store.note(id: id)?.body == "?plans")
+        #expect(try store.note(id: copy)?.body == "plans!", "the copy keeps its own text")
+    }
+
+    @Test func aNoteReadAgainAfterAnotherToteWroteItSavesWithoutAConflictingCopy() throws {
+        let id = try note("mine")
+        let body = try #require(try library.bodies.body(id))
+        try library.bodies.perform(.insert(RichText(plain: "!"), at: 4), in: body, selectionBefore: .cursor(at: 4),
+                                   selectionAfter: .cursor(at: 5), origin: nil)
+        library.bodies.save(body, waitUntilWritten: true)
+        try Store(location: StoreLocation(directory: folder.url)).save(noteID: id, title: "", body: RichText(plain: "theirs"))
+
+        let again = try #require(try library.bodies.body(id))
+        try library.bodies.perform(.insert(RichText(plain: "+"), at: 6), in: again, selectionBefore: .cursor(at: 6),
+                                   selectionAfter: .cursor(at: 7), origin: nil)
+        library.bodies.save(again, waitUntilWritten: true)
+        #expect(try store.note(id: id)?.body == "theirs+")
+        #expect(try store.notes().count == 1, "no conflicting copy")
+    }
+
+    @Test func aBodyIsKeptUntilItsSaveHasComeBack() async throws {
+        let id = try note("")
+        let body = try #require(try library.bodies.body(id))
+        library.bodies.show(body)
+        library.bodies.setTitle("Plans", of: body, origin: nil)
+        try #require(timers.made.last).work?()  // the save begins off the main thread
+        library.bodies.hide(body)
+        #expect(library.bodies.loaded(id) === body, "kept while its save is written")
+        library.bodies.waitForSaves()
+        for _ in 0..<100 where library.bodies.loaded(id) != nil { await Task.yield() }
+        #expect(library.bodies.loaded(id) == nil, "let go once the save came back")
+        #expect(try store.note(id: id)?.title == "Plans")
+    }
+
     @Test func aSelectionFollowsTheTextAroundItThroughAChange() {
         let selection = TextSelection(anchor: 6, cursor: 10)
         #expect(selection.adjusted(through: .insert(RichText(plain: "abc"), at: 0)) == TextSelection(anchor: 9, cursor: 13))

@@ -83,7 +83,21 @@ final class LayoutTests: GTKTestCase {
             check(try XCTUnwrap(window.sidebarView.rowMenus.first?.popover))
             gtk_window_set_default_size(window.window.cast(), 360, 600)
             waitFor("the narrow window") { gtk_widget_get_width(window.window) <= 400 }
-            for _ in 0..<10 { g_main_context_iteration(nil, false.g) }
+            // Folded, and done sliding: a menu button of the page sliding away is still mapped
+            // while it goes, and its menu, opened then, is never laid out.
+            waitFor("the leaflet folded and still") {
+                adw_leaflet_get_folded(window.leaflet.opaque).isTrue
+                    && !adw_leaflet_get_child_transition_running(window.leaflet.opaque).isTrue
+            }
+            // Laid out at that width for a few frames: a menu popped up while the window is
+            // still being laid out at its new size was, once in a few runs, never laid out.
+            var steady = 0, width: Int32 = 0
+            waitFor("the window laid out") {
+                let now = gtk_widget_get_width(window.window)
+                steady = now == width ? steady + 1 : 0
+                width = now
+                return steady > 5
+            }
             // Picked out before any menu opens: a closed context menu is freed at a later idle,
             // and a list of every widget taken before would still hold it.
             let buttons = Self.descendants(of: window.window).filter { Self.isA($0, gtk_menu_button_get_type()) }

@@ -435,14 +435,12 @@ final class NoteEditor {
     private func follow(_ change: LibraryChange) {
         guard let body else { return }
         for edit in change.editedNotes where edit.note == body.id && edit.shownBy != ObjectIdentifier(self) {
-            if edit.commands.isEmpty {
-                if titleText != body.title {
-                    isLoading = true
-                    gtk_editable_set_text(titleField.opaque, body.title)
-                    isLoading = false
-                }
-                continue
+            if titleText != body.title {
+                isLoading = true
+                gtk_editable_set_text(titleField.opaque, body.title)
+                isLoading = false
             }
+            guard !edit.commands.isEmpty else { continue }
             var kept = selection
             guard !isFillingBuffer else {
                 // The buffer holds only the start of the text before the change: filled

@@ -40,20 +40,26 @@ extension MainWindow {
         // A reminder change still being written is recorded first: it may be the step to take.
         library.settle(waiting: true)
         let bodies = library.bodies
+        // A note the library no longer holds has no steps left; one it holds is read again
+        // first if another Tote wrote it (its steps are then refused).
+        func held(_ note: UUID) -> NoteBody? { bodies.loaded(note) == nil ? nil : try? bodies.body(note) }
         let next = redoing
-            ? history.nextRedo { note, step in (try? bodies.body(note))?.redoPosition(of: step) ?? .gone }
-            : history.nextUndo { note, step in (try? bodies.body(note))?.undoPosition(of: step) ?? .gone }
+            ? history.nextRedo { note, step in held(note)?.redoPosition(of: step) ?? .gone }
+            : history.nextUndo { note, step in held(note)?.undoPosition(of: step) ?? .gone }
         guard let entry = takeable(next, redoing: redoing) else { return }
         showFirstNote(of: entry)
         for part in entry.parts(redoing: redoing) {
             switch part {
             case .note(let id, _):
-                guard let body = bodies.loaded(id) else { continue }
+                guard let body = bodies.loaded(id) else { return }
                 let shownIn = app.windows.lazy.compactMap(\.editor).first { $0.note?.id == id }
                 shownIn?.finishFilling()
                 let outcome = redoing ? bodies.redo(body, origin: self) : bodies.undo(body, origin: self)
-                if outcome == .changedElsewhere {
-                    showToast(changedElsewhere(body.note.displayTitle ?? tr("Untitled Note"), redoing: redoing))
+                // Nothing taken (the note changed elsewhere, or is read-only): the entry stays.
+                guard case .taken = outcome else {
+                    if outcome == .changedElsewhere {
+                        showToast(changedElsewhere(body.note.displayTitle ?? tr("Untitled Note"), redoing: redoing))
+                    }
                     return
                 }
                 shownIn?.show(outcome)

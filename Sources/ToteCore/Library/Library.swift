@@ -81,7 +81,10 @@ public final class Library {
     /// made where no editor shows the note are part of it; those typed in an editor that
     /// still shows it are its editor's to keep (saved, they become a conflicting copy).
     public func deleteNote(id: UUID, origin: AnyObject? = nil) throws -> Note? {
-        if let body = bodies.loaded(id), !body.isShown { bodies.save(body, waitUntilWritten: true) }
+        if let body = bodies.loaded(id), !body.isShown, !bodies.save(body, waitUntilWritten: true) {
+            // Its edits could not be saved (a full disk): the note stays, with them.
+            throw body.lastSaveFailure ?? StoreWriteFailure.changedElsewhere
+        }
         let deleted = try store.deleteNote(id: id)
         if bodies.loaded(id)?.hasUnsavedEdits != true { bodies.forget(id) }
         // Gone either way: whoever still shows it follows.

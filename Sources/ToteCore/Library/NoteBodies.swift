@@ -58,7 +58,10 @@ public final class NoteBodies {
         if !body.isShown, !body.hasUnsavedEdits {
             // Our own saves still being written are not another Tote's.
             saveQueue.sync {}
-            let ours = written.latest(for: id)?.version ?? Store.NoteVersion(body.note)
+            let latest = written.latest(for: body.saveKey)
+            // Its last save went to a copy that has not come back yet: the body is the copy's.
+            guard latest == nil || latest?.0 == id else { return body }
+            let ours = latest?.version ?? Store.NoteVersion(body.note)
             if let stored = try store.note(id: id), Store.NoteVersion(stored) != ours { body.reload(from: stored) }
         }
         return body
@@ -73,9 +76,11 @@ public final class NoteBodies {
     /// edits, no steps) is let go; the others are kept for their steps.
     public func hide(_ body: NoteBody) {
         body.viewers = max(0, body.viewers - 1)
-        if !body.isShown, !body.hasUnsavedEdits, !body.steps.canUndo, !body.steps.canRedo, bodies[body.id] === body {
-            bodies[body.id] = nil
-        }
+        releaseIfIdle(body)
+    }
+
+    private func releaseIfIdle(_ body: NoteBody) {
+        if body.isReleasable, bodies[body.id] === body { bodies[body.id] = nil }
     }
 
     /// The note was deleted: nothing more is saved into it, and its steps go.
@@ -257,15 +262,16 @@ public final class NoteBodies {
         body.unsavedSince = nil
         let trace = SaveTrace(typed: unsaved.happened, seenLate: unsaved.seenLate)
         let attempted = body.note
-        let (id, title, text, store, written, copyTitle) = (body.id, body.title, body.text.withoutIncoming, store, written, copyTitle)
+        let (id, key, title, text) = (body.id, body.saveKey, body.title, body.text.withoutIncoming)
+        let (store, written, copyTitle) = (store, written, copyTitle)
         let read = Store.NoteVersion(attempted)
         let save: @Sendable () -> Result<Store.SaveOutcome, any Error> = {
             // Saves still queued for a note that became a copy go to the copy.
-            let (target, expecting) = written.latest(for: id) ?? (id, read)
+            let (target, expecting) = written.latest(for: key) ?? (id, read)
             let result = Result {
                 try store.save(noteID: target, title: title, body: text, expecting: expecting, copyTitle: copyTitle)
             }
-            if case .success(let outcome) = result { written.record(outcome, for: id) }
+            if case .success(let outcome) = result { written.record(outcome, for: key) }
             return result
         }
         if waitUntilWritten {
@@ -273,13 +279,16 @@ public final class NoteBodies {
             finishSave(result, of: body, attempted: attempted)
             return !body.hasUnsavedEdits
         }
+        body.savesInFlight += 1
         saveQueue.async {
             let queued = Date()
             let result = save()
             trace?.written(queuedAt: queued)
-            Task { @MainActor [weak self, weak body] in
-                guard let self, let body else { return }
+            Task { @MainActor [weak self] in
+                body.savesInFlight -= 1
+                guard let self else { return }
                 self.finishSave(result, of: body, attempted: attempted)
+                self.releaseIfIdle(body)
             }
         }
         return true
@@ -289,10 +298,7 @@ public final class NoteBodies {
     /// made over (a copy keeps them when the note changed since), and publishes the outcome.
     func restore(_ kept: UnsavedNotes.Edit) throws -> Note {
         let text = try NativeFormat.decode(kept.content)
-        if let body = bodies[kept.noteID] {
-            // Held here (shown, or with steps): the kept text is an edit of it.
-            save(body, waitUntilWritten: true)
-        }
+        if let body = bodies[kept.noteID] { save(body, waitUntilWritten: true) }
         let (store, copyTitle) = (store, copyTitle)
         let outcome = try saveQueue.sync {
             try store.save(noteID: kept.noteID, title: kept.title, body: text, expecting: kept.expecting, copyTitle: copyTitle)
@@ -300,8 +306,17 @@ public final class NoteBodies {
         var change = LibraryChange()
         switch outcome {
         case .saved(let saved):
-            bodies[saved.id]?.reload(from: saved)
             change.savedNotes = [NoteSummary(saved)]
+            if let body = bodies[saved.id] {
+                // Held here (an editor may show it): the kept text arrives as a change to mirror.
+                let whole = NoteCommand.replace(0..<body.text.length, with: text)
+                body.note = saved
+                body.saveKey = UUID()
+                body.title = saved.title
+                body.text = text
+                body.stepsChangedElsewhere = body.steps.canUndo || body.steps.canRedo
+                change.editedNotes = [.init(note: saved.id, commands: [whole], restylesOnly: [false], newStep: nil)]
+            }
             publish(change)
             return saved
         case .savedAsCopy(let copy, let original):
@@ -325,7 +340,7 @@ public final class NoteBodies {
     /// The edits not yet saved, as a record to keep for the next start (after a save failed).
     public func unsavedEdit(of body: NoteBody) -> UnsavedNotes.Edit? {
         guard body.hasUnsavedEdits else { return nil }
-        let (target, expecting) = written.latest(for: body.id) ?? (body.id, Store.NoteVersion(body.note))
+        let (target, expecting) = written.latest(for: body.saveKey) ?? (body.id, Store.NoteVersion(body.note))
         return UnsavedNotes.Edit(noteID: target, title: body.title, body: body.text.withoutIncoming, expecting: expecting)
     }
 
@@ -356,22 +371,22 @@ public final class NoteBodies {
     }
 }
 
-/// What the save queue last wrote for each note, so that saves still queued expect their own
-/// writes rather than the version read before. Used on the save queue (and read on the main
+/// What the save queue last wrote for each body (by `NoteBody.saveKey`), so that saves still
+/// queued expect their own writes rather than the version read before. Used on the save queue (and read on the main
 /// thread once it is idle); the lock makes that checkable.
 private final class WrittenVersions: Sendable {
     private let latest = Mutex<[UUID: (target: UUID, version: Store.NoteVersion)]>([:])
 
-    func latest(for id: UUID) -> (UUID, version: Store.NoteVersion)? {
-        latest.withLock { $0[id].map { ($0.target, $0.version) } }
+    func latest(for key: UUID) -> (UUID, version: Store.NoteVersion)? {
+        latest.withLock { $0[key].map { ($0.target, $0.version) } }
     }
 
-    func record(_ outcome: Store.SaveOutcome, for id: UUID) {
+    func record(_ outcome: Store.SaveOutcome, for key: UUID) {
         let note: Note
         switch outcome {
         case .saved(let saved): note = saved
         case .savedAsCopy(let copy, _): note = copy
         }
-        latest.withLock { $0[id] = (note.id, Store.NoteVersion(note)) }
+        latest.withLock { $0[key] = (note.id, Store.NoteVersion(note)) }
     }
 }

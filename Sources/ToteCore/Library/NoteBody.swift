@@ -31,6 +31,12 @@ public final class NoteBody {
     var lastOrigin: ObjectIdentifier?
     /// How many editors show it.
     var viewers = 0
+    /// Names this body's saves on the save queue (`WrittenVersions`): a body read again, or
+    /// a note put back, starts afresh rather than expect what an older body wrote.
+    var saveKey = UUID()
+    /// Saves begun off the main thread whose outcome has not come back: the body is kept
+    /// until it has, so that a failure or a copy is never lost with it.
+    var savesInFlight = 0
 
     init(_ note: Note) {
         self.note = note
@@ -47,11 +53,14 @@ public final class NoteBody {
     public var hasUnsavedEdits: Bool { unsavedSince != nil }
     public var isReadOnly: Bool { unreadable != nil }
     public var isShown: Bool { viewers > 0 }
+    /// Whether the library may let it go: shown nowhere, and holding nothing the store lacks.
+    var isReleasable: Bool { !isShown && !hasUnsavedEdits && !steps.canUndo && !steps.canRedo && savesInFlight == 0 }
 
     /// Takes the note as another Tote left it: its steps no longer fit, and are refused.
     func reload(from stored: Note) {
         let fresh = NoteBody(stored)
         note = stored
+        saveKey = UUID()
         title = fresh.title
         text = fresh.text
         unreadable = fresh.unreadable
