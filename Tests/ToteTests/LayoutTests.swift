@@ -83,29 +83,33 @@ final class LayoutTests: GTKTestCase {
             check(try XCTUnwrap(window.sidebarView.rowMenus.first?.popover))
             gtk_window_set_default_size(window.window.cast(), 360, 600)
             waitFor("the narrow window") { gtk_widget_get_width(window.window) <= 400 }
-            // Folded, and done sliding: a menu button of the page sliding away is still mapped
-            // while it goes, and its menu, opened then, is never laid out.
-            waitFor("the leaflet folded and still") {
-                adw_leaflet_get_folded(window.leaflet.opaque).isTrue
-                    && !adw_leaflet_get_child_transition_running(window.leaflet.opaque).isTrue
-            }
-            // Laid out at that width for a few frames: a menu popped up while the window is
-            // still being laid out at its new size was, once in a few runs, never laid out.
-            var steady = 0, width: Int32 = 0
-            waitFor("the window laid out") {
-                let now = gtk_widget_get_width(window.window)
-                steady = now == width ? steady + 1 : 0
-                width = now
-                return steady > 5
-            }
-            // Picked out before any menu opens: a closed context menu is freed at a later idle,
-            // and a list of every widget taken before would still hold it.
-            let buttons = Self.descendants(of: window.window).filter { Self.isA($0, gtk_menu_button_get_type()) }
-            for button in buttons where gtk_widget_get_mapped(button).isTrue {
-                gtk_menu_button_popup(button.opaque)
-                if let popover = gtk_menu_button_get_popover(button.opaque) {
-                    check(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self))
+            // Folded, one page shows at a time: the menus of the page shown (the note's), then,
+            // after Back, the sidebar's. A menu button of the page not shown can still count as
+            // mapped, and its menu, opened there, was never laid out (a few runs in twelve).
+            @MainActor func checkMenus(of page: WidgetPointer) {
+                waitFor("the page shown and still") {
+                    adw_leaflet_get_visible_child(window.leaflet.opaque) == page
+                        && !adw_leaflet_get_child_transition_running(window.leaflet.opaque).isTrue
                 }
+                for _ in 0..<10 { g_main_context_iteration(nil, false.g) }
+                // Picked out before any menu opens: a closed context menu is freed at a later
+                // idle, and a list of every widget taken before would still hold it.
+                let buttons = Self.descendants(of: page).filter { Self.isA($0, gtk_menu_button_get_type()) }
+                for button in buttons where gtk_widget_get_mapped(button).isTrue {
+                    gtk_menu_button_popup(button.opaque)
+                    if let popover = gtk_menu_button_get_popover(button.opaque) {
+                        check(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self))
+                    }
+                }
+            }
+            waitFor("the leaflet folded") { adw_leaflet_get_folded(window.leaflet.opaque).isTrue }
+            checkMenus(of: try XCTUnwrap(adw_leaflet_get_visible_child(window.leaflet.opaque)))
+            window.navigate(toContent: false)
+            checkMenus(of: window.sidebarPane)
+            window.navigate(toContent: true)
+            waitFor("the note shown again") {
+                adw_leaflet_get_visible_child(window.leaflet.opaque) != window.sidebarPane
+                    && !adw_leaflet_get_child_transition_running(window.leaflet.opaque).isTrue
             }
             editor.showContextMenu(atX: 30, y: 10, placingCaret: true)
             if let popover = editor.contextMenu.popover { check(popover) }
