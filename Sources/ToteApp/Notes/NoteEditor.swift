@@ -171,13 +171,20 @@ final class NoteEditor {
     var titleText: String { String(cString: gtk_editable_get_text(titleField.opaque)) }
 
     /// Shows a note once the one shown before is saved. False when that save failed (a full
-    /// disk; `onSaveFailed` says so): the note shown stays, with its text, rather than go.
+    /// disk; the library's change says so): the note shown stays, with its text, rather than go.
     @discardableResult
     func show(_ note: Note) -> Bool {
-        if self.note?.id == note.id { return true }
+        show(noteID: note.id)
+    }
+
+    /// Shows note `id` as the library holds it (read from the store when it holds it not);
+    /// false when it is gone, or the note shown before could not be saved.
+    @discardableResult
+    func show(noteID id: UUID) -> Bool {
+        if note?.id == id { return true }
         abandonCopies()
         guard saveNow(waitUntilWritten: true) else { return false }
-        guard let shown = try? library.bodies.body(note.id) else { return false }
+        guard let shown = try? library.bodies.body(id) else { return false }
         isLoading = true
         defer { isLoading = false }
         leaveNote()

@@ -14,7 +14,8 @@ extension MainWindow {
         for id in history.record(parts) { app.library?.bodies.loaded(id)?.discardRedo() }
     }
 
-    /// A drop into the note shown here was carried out: a drop between notes says so.
+    /// A drop into the note or list shown here was carried out: a drop between two of them
+    /// says so, with Undo.
     func dropped(_ plan: DropPlan) {
         guard let toast = plan.toast else { return }
         toastedDrop = history.undoEntries.last

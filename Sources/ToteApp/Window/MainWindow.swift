@@ -441,7 +441,7 @@ final class MainWindow {
             // What was typed in the note shown is written before any note is read: its text
             // and its steps must be the stored ones when it is shown again. When it cannot be
             // (a full disk), the editor keeps it shown, and so does the sidebar.
-            guard editor.saveNow(waitUntilWritten: true), let note = try? library.note(id: id), editor.show(note) else {
+            guard editor.show(noteID: id), let note = editor.note else {
                 if let shown = editor.note { sidebar.select(.note(shown.id)) }
                 return
             }
@@ -505,11 +505,7 @@ final class MainWindow {
             self.show(.welcome)
             adw_window_title_set_title(self.contentTitle.opaque, "")
         }
-        pane.onDropped = { [weak self] plan in
-            guard let self, let toast = plan.toast else { return }
-            self.toastedDrop = self.history.undoEntries.last
-            self.showToast(self.app.describe(toast), undoAction: "win.undo-drop")
-        }
+        pane.onDropped = { [weak self] plan in self?.dropped(plan) }
         sidebar.onListRowDropMotion = { [weak pane] id, drop in pane?.decision(for: drop, onto: .listRow(id)) }
         sidebar.onListRowDrop = { [weak pane] id, drop in pane?.take(drop, onto: .listRow(id)) ?? false }
         pane.onNewStep = { [weak self] step in self?.record([.reminders(step)]) }

@@ -126,11 +126,7 @@ public final class Library {
     public func apply(_ edit: LibraryEdit, origin: AnyObject? = nil) throws -> LibraryChange {
         // The notes' edits are checked first, so that a refused command leaves them as they are.
         try bodies.check(edit)
-        if let command = edit.reminders {
-            settle(waiting: true)
-            try store.apply(command)
-            if command.changesLists { lists = try store.reminderLists() }
-        }
+        try write(edit.reminders)
         var change = LibraryChange(reminders: edit.reminders, origin: origin.map(ObjectIdentifier.init))
         change.editedNotes = try bodies.apply(edit, origin: origin)
         publish(change)
@@ -142,14 +138,19 @@ public final class Library {
     /// written over is refused.
     public func applyFromElsewhere(_ edit: LibraryEdit) throws {
         try bodies.check(edit)
-        if let command = edit.reminders {
-            settle(waiting: true)
-            try store.apply(command)
-            if command.changesLists { lists = try store.reminderLists() }
-        }
+        try write(edit.reminders)
         var change = LibraryChange(reminders: edit.reminders)
         change.editedNotes = try bodies.applyFromElsewhere(edit)
         publish(change)
+    }
+
+    /// Writes a change's reminder command in one transaction, after the commands still being
+    /// written in the background.
+    private func write(_ command: ReminderCommand?) throws {
+        guard let command else { return }
+        settle(waiting: true)
+        try store.apply(command)
+        if command.changesLists { lists = try store.reminderLists() }
     }
 
     // MARK: Reminders and lists

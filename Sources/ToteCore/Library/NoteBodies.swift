@@ -103,6 +103,19 @@ public final class NoteBodies {
         happened: Date = Date(), seenLate: TimeInterval = 0
     ) throws(NoteCommandError) -> UUID? {
         guard !body.isReadOnly else { return nil }
+        var edited = try record(command, in: body, kind: kind, selectionBefore: selectionBefore,
+                                selectionAfter: selectionAfter, origin: origin, happened: happened, seenLate: seenLate)
+        edited.shownBy = shownBy.map(ObjectIdentifier.init)
+        publish(LibraryChange(editedNotes: [edited], origin: origin.map(ObjectIdentifier.init)))
+        return edited.newStep
+    }
+
+    /// Applies a command to a body's text as an undo step (or more of the latest one) and
+    /// has it saved; returns what to publish.
+    private func record(
+        _ command: NoteCommand, in body: NoteBody, kind: EditKind, selectionBefore: TextSelection,
+        selectionAfter: TextSelection, origin: AnyObject?, happened: Date, seenLate: TimeInterval
+    ) throws(NoteCommandError) -> LibraryChange.EditedNote {
         body.beginStep()
         let previous = body.steps.nextUndoID
         let restyles = body.text.onlyRestyles(command)
@@ -110,10 +123,7 @@ public final class NoteBodies {
                                selectionAfter: selectionAfter)
         let step = body.steps.nextUndoID.flatMap { $0 == previous ? nil : $0 }
         edited(body, origin: origin, happened: happened, seenLate: seenLate)
-        publish(LibraryChange(editedNotes: [.init(
-            note: body.id, commands: [command], restylesOnly: [restyles], newStep: step,
-            shownBy: shownBy.map(ObjectIdentifier.init))], origin: origin.map(ObjectIdentifier.init)))
-        return step
+        return .init(note: body.id, commands: [command], restylesOnly: [restyles], newStep: step)
     }
 
     /// Throws when one of the note edits of a change cannot be applied (its note is gone or
@@ -134,16 +144,10 @@ public final class NoteBodies {
         var result: [LibraryChange.EditedNote] = []
         for edit in change.noteEdits {
             let body = bodies[edit.note]!
-            body.beginStep()
-            let previous = body.steps.nextUndoID
-            let restyles = body.text.onlyRestyles(edit.command)
             let after = change.selectionAfter[edit.note] ?? .cursor(at: 0)
-            try body.steps.perform(edit.command, on: &body.text, kind: .other,
-                                   selectionBefore: change.selectionBefore[edit.note] ?? after, selectionAfter: after)
+            result.append(try record(edit.command, in: body, kind: .other, selectionBefore: change.selectionBefore[edit.note] ?? after,
+                                     selectionAfter: after, origin: origin, happened: Date(), seenLate: 0))
             body.steps.closeGroup()
-            let step = body.steps.nextUndoID.flatMap { $0 == previous ? nil : $0 }
-            edited(body, origin: origin, happened: Date(), seenLate: 0)
-            result.append(.init(note: body.id, commands: [edit.command], restylesOnly: [restyles], newStep: step))
         }
         return result
     }

@@ -87,15 +87,18 @@ public final class NoteBody {
 
     /// Where a step stands among the undo steps.
     public func undoPosition(of step: UUID) -> WindowHistory.StepPosition {
-        if stepsChangedElsewhere { return steps.undoSteps.contains { $0.id == step } ? .buried : .gone }
-        if steps.nextUndoID == step { return .next }
-        return steps.undoSteps.contains { $0.id == step } ? .buried : .gone
+        position(of: step, among: steps.undoSteps)
     }
 
     /// Where a step stands among the redo steps.
     public func redoPosition(of step: UUID) -> WindowHistory.StepPosition {
-        if stepsChangedElsewhere { return steps.redoSteps.contains { $0.id == step } ? .buried : .gone }
-        if steps.nextRedoID == step { return .next }
-        return steps.redoSteps.contains { $0.id == step } ? .buried : .gone
+        position(of: step, among: steps.redoSteps)
+    }
+
+    /// Next when it is the last of `list` (the one taken next) and the steps still fit the
+    /// text; buried when it is further down, or the note changed elsewhere since.
+    private func position(of step: UUID, among list: [UndoStep]) -> WindowHistory.StepPosition {
+        if !stepsChangedElsewhere, list.last?.id == step { return .next }
+        return list.contains { $0.id == step } ? .buried : .gone
     }
 }
