@@ -43,6 +43,16 @@ import Testing
         #expect(plan.source == .selectionCleared && plan.noteEdits.count == 1 && plan.toast == nil)
     }
 
+    @Test func aMoveWhoseDraggedTextIsNoLongerThereCopies() {
+        let dragged = RichText(plain: "move me")
+        #expect(DropPlanner.noteAction(.move, dragged: dragged, from: 5..<12, sourceNow: RichText(plain: "keep move me")) == .move)
+        #expect(DropPlanner.noteAction(.move, dragged: dragged, from: 5..<12, sourceNow: RichText(plain: "Do keep move me")) == .copy)
+        #expect(DropPlanner.noteAction(.move, dragged: dragged, from: 5..<12, sourceNow: RichText(plain: "keep")) == .copy)
+        #expect(DropPlanner.noteAction(.move, dragged: dragged, from: 5..<12, sourceNow: nil) == .move,
+                "the note is gone: the library refuses the move")
+        #expect(DropPlanner.noteAction(.copy, dragged: dragged, from: 5..<12, sourceNow: nil) == .copy)
+    }
+
     @Test func aMoveBetweenNotesChangesBothInOneStepWithAToast() throws {
         let target = RichText(plain: "target")
         let plan = try #require(DropPlanner.noteContent(

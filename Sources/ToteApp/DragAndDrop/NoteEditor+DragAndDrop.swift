@@ -304,13 +304,8 @@ extension NoteEditor {
     /// takes the text from its note whether a window shows it or not.
     func dropFromTote(_ session: DragSession, action decided: DropAction, at offset: Int) -> Bool {
         guard let note, let dragged = session.noteText else { return false }
-        // The dragged text must still be where it was: a note changed elsewhere during the
-        // drag keeps what is there now, and gets a copy.
-        var action = decided
-        if action == .move, let source = try? library.bodies.body(dragged.noteID),
-           dragged.range.upperBound > source.text.length || source.text.fragment(dragged.range) != dragged.fragment {
-            action = .copy
-        }
+        let sourceNow = decided == .move ? (try? library.bodies.body(dragged.noteID))?.text : nil
+        let action = DropPlanner.noteAction(decided, dragged: dragged.fragment, from: dragged.range, sourceNow: sourceNow)
         // Placeholders of files still being copied stay with their copies, in their note: a
         // move within it takes them along; a copy, or a drop elsewhere, leaves them out.
         let within = dragged.noteID == note.id && action == .move

@@ -4,6 +4,18 @@ import Foundation
 /// Builds the plan of every kind of drop: the row of the drop matrix has been decided, and
 /// these say what changes. One function per kind of content landing in a kind of container.
 public enum DropPlanner {
+    /// What a drop of note text does, given what its source holds now: a move whose dragged
+    /// text is no longer where the drag began (another window or Tote changed the note) is a
+    /// copy, so that nothing is taken from the wrong place. With the source gone (nil) the
+    /// move stays, and the library refuses it.
+    public static func noteAction(
+        _ decided: DropAction, dragged fragment: RichText, from range: Range<Int>, sourceNow: RichText?
+    ) -> DropAction {
+        guard decided == .move else { return decided }
+        guard let sourceNow else { return decided }
+        return range.upperBound <= sourceNow.length && sourceNow.fragment(range) == fragment ? .move : .copy
+    }
+
     /// Note text or media dropped into a note: within one note a move takes it from its
     /// place in the same step; between notes the source loses it only on a move. Nil when the
     /// drop would change nothing or the offsets do not fit.
