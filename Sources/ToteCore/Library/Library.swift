@@ -18,6 +18,8 @@ public final class Library {
     public private(set) var notes: [UUID: NoteSummary] = [:]
     /// Every list, in sidebar order.
     public private(set) var lists: [ReminderList] = []
+    /// The lists synced through Evolution Data Server, by list.
+    public private(set) var syncedLists: [UUID: SyncedList] = [:]
     private var observers: [UUID: @MainActor (LibraryChange) -> Void] = [:]
 
     public init(store: Store, savePolicy: SavePolicy = .standard,
@@ -33,6 +35,11 @@ public final class Library {
         let summaries = try store.noteSummaries()
         notes = Dictionary(uniqueKeysWithValues: summaries.map { ($0.id, $0) })
         lists = try store.reminderLists()
+        try loadSyncedLists()
+    }
+
+    private func loadSyncedLists() throws {
+        syncedLists = Dictionary(try store.syncedLists().map { ($0.listID, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The notes, most recently changed first.
@@ -136,21 +143,29 @@ public final class Library {
     /// Applies a change made elsewhere (another Tote, another device) as `apply` does, but in
     /// no undo history: every window and editor shows it, and an undo step it would be
     /// written over is refused.
-    public func applyFromElsewhere(_ edit: LibraryEdit) throws {
+    /// `sync`: what a change from a task list's server writes beside it, in its transaction
+    /// (and the change is then not queued for the server).
+    public func applyFromElsewhere(_ edit: LibraryEdit, sync: SyncRecord? = nil) throws {
         try bodies.check(edit)
-        try write(edit.reminders)
+        try write(edit.reminders, sync: sync)
         var change = LibraryChange(reminders: edit.reminders)
+        change.syncedListsChanged = sync?.changesBindings ?? false
         change.editedNotes = try bodies.applyFromElsewhere(edit)
         publish(change)
     }
 
     /// Writes a change's reminder command in one transaction, after the commands still being
     /// written in the background.
-    private func write(_ command: ReminderCommand?) throws {
-        guard let command else { return }
+    private func write(_ command: ReminderCommand?, sync: SyncRecord? = nil) throws {
+        guard command != nil || sync != nil else { return }
         settle(waiting: true)
-        try store.apply(command)
-        if command.changesLists { lists = try store.reminderLists() }
+        if let sync {
+            try store.apply(command, record: sync)
+            if sync.changesBindings { try loadSyncedLists() }
+        } else if let command {
+            try store.apply(command)
+        }
+        if command?.changesLists == true { lists = try store.reminderLists() }
     }
 
     // MARK: Reminders and lists

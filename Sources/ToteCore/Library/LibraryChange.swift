@@ -39,6 +39,8 @@ public struct LibraryChange: Sendable {
     public var editedNotes: [EditedNote] = []
     public var keptAsCopy: KeptAsCopy?
     public var saveFailure: SaveFailure?
+    /// Lists became synced through an account, or stopped being (the sidebar regroups).
+    public var syncedListsChanged = false
     /// Who made it (a window), so it does not follow its own change twice. For a change
     /// from elsewhere (another Tote), nil.
     public var origin: ObjectIdentifier?

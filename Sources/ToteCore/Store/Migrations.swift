@@ -7,7 +7,7 @@ import GRDB
 enum Migrations {
     /// Written to `PRAGMA user_version` after migrating, so that a store from a newer Tote
     /// is recognised even by a tool that does not read GRDB's migrations table.
-    static let schemaVersion = 3
+    static let schemaVersion = 4
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -60,6 +60,34 @@ enum Migrations {
             // it did before.
             try convertDates(in: Reminder.databaseTableName, columns: ["due", "created", "modified"], db: db)
             try convertDates(in: ReminderList.databaseTableName, columns: ["created", "modified"], db: db)
+        }
+        migrator.registerMigration("v4: lists synced through Evolution Data Server") { db in
+            // A list that mirrors a task list of an EDS account.
+            try db.create(table: SyncedList.databaseTableName) { t in
+                t.primaryKey("listID", .blob).references(ReminderList.databaseTableName, onDelete: .cascade)
+                t.column("sourceUID", .text).notNull().unique()
+                t.column("accountUID", .text).notNull()
+                t.column("accountName", .text).notNull()
+            }
+            // The version of each to-do last read from the server: what a write changes and a
+            // merge starts from. Not tied to a reminder: one deleted in Tote keeps its base
+            // until the server has removed it too.
+            try db.create(table: SyncBase.databaseTableName) { t in
+                t.column("sourceUID", .text).notNull()
+                t.column("uid", .text).notNull()
+                t.column("reminderID", .blob).notNull().indexed()
+                t.column("text", .text).notNull()
+                t.primaryKey(["sourceUID", "uid"])
+            }
+            // Changes not yet on the server, written in the transaction that made them.
+            try db.create(table: OutboxEntry.databaseTableName) { t in
+                t.column("reminderID", .blob).notNull()
+                t.column("sourceUID", .text).notNull()
+                t.column("queued", .double).notNull()
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("lastError", .text)
+                t.primaryKey(["reminderID", "sourceUID"])
+            }
         }
         return migrator
     }

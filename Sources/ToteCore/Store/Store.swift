@@ -12,7 +12,7 @@ public final class Store: Sendable {
     public let location: StoreLocation
     public let media: MediaStore
     let database: DatabasePool
-    private let clock: @Sendable () -> Date
+    let clock: @Sendable () -> Date
     private let makeID: @Sendable () -> UUID
 
     public init(
@@ -295,7 +295,11 @@ public final class Store: Sendable {
 
     /// Applies a reminder command in one transaction: all of it or, on error, none of it.
     public func apply(_ command: ReminderCommand) throws {
-        try write { db in try Self.apply(command, in: db) }
+        let now = clock()
+        try write { db in
+            try Self.apply(command, in: db)
+            try Self.queueSync(of: command, in: db, at: now)
+        }
     }
 
     /// Applies a reminder command in one transaction, as `apply` does, without waiting for
@@ -308,7 +312,11 @@ public final class Store: Sendable {
             return
         }
         inFlight.enter()
-        database.asyncWrite({ db in try Self.apply(command, in: db) }, completion: { [self] _, result in
+        let now = clock()
+        database.asyncWrite({ db in
+            try Self.apply(command, in: db)
+            try Self.queueSync(of: command, in: db, at: now)
+        }, completion: { [self] _, result in
             done(result.mapError { noticing($0) })
             inFlight.leave()
         })
@@ -323,7 +331,7 @@ public final class Store: Sendable {
     /// they were when it was made); when another window or another Tote changed them since,
     /// it throws `StoreWriteFailure.changedElsewhere` and writes nothing, so an undo never
     /// overwrites a newer change.
-    private static func apply(_ command: ReminderCommand, in db: Database) throws {
+    static func apply(_ command: ReminderCommand, in db: Database) throws {
         switch command {
         case .insert(let reminders): for reminder in reminders { try reminder.insert(db) }
         case .delete(let reminders):

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GRDB
+
+/// What the store keeps for lists synced through Evolution Data Server: bindings, the
+/// server's versions (bases) and the outbox.
+extension Store {
+    public func syncedLists() throws -> [SyncedList] {
+        try read { db in try SyncedList.fetchAll(db) }
+    }
+
+    /// The outbox, oldest change first.
+    public func outbox() throws -> [OutboxEntry] {
+        try read { db in try OutboxEntry.order(Column("queued")).fetchAll(db) }
+    }
+
+    public func bases(inSource sourceUID: String) throws -> [SyncBase] {
+        try read { db in try SyncBase.filter(Column("sourceUID") == sourceUID).fetchAll(db) }
+    }
+
+    /// The server's versions of a reminder, in every task list that has one.
+    public func bases(ofReminder id: UUID) throws -> [SyncBase] {
+        try read { db in try SyncBase.filter(Column("reminderID") == id).fetchAll(db) }
+    }
+
+    public func reminder(id: UUID) throws -> Reminder? {
+        try read { db in try Reminder.fetchOne(db, key: id) }
+    }
+
+    /// Applies a change from the server (no outbox entry for it) with its record, in one
+    /// transaction.
+    public func apply(_ command: ReminderCommand?, record: SyncRecord) throws {
+        let now = clock()
+        try write { db in
+            if let command { try Self.apply(command, in: db) }
+            try Self.write(record, in: db, at: now)
+        }
+    }
+
+    /// A push that the server took: its base is the version sent (nil: removed), and the
+    /// outbox entry goes unless a change was queued since the push began.
+    public func recordPush(of entry: OutboxEntry, base: SyncBase?, removing removed: SyncRecord.SourceUID?) throws {
+        try write { db in
+            if let removed {
+                try SyncBase.deleteOne(db, key: ["sourceUID": removed.sourceUID, "uid": removed.uid])
+            }
+            try base?.save(db)
+            try db.execute(sql: "DELETE FROM outbox WHERE reminderID = ? AND sourceUID = ? AND queued = ?",
+                           arguments: [entry.reminderID, entry.sourceUID, entry.queued])
+        }
+    }
+
+    /// A push that failed: counted, with EDS's reason, for the sidebar to say.
+    public func recordFailure(of entry: OutboxEntry, reason: String) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, lastError = ? WHERE reminderID = ? AND sourceUID = ?",
+                           arguments: [reason, entry.reminderID, entry.sourceUID])
+        }
+    }
+
+    static func write(_ record: SyncRecord, in db: Database, at now: Date) throws {
+        for listID in record.unbound {
+            guard let binding = try SyncedList.fetchOne(db, key: listID) else { continue }
+            try SyncBase.filter(Column("sourceUID") == binding.sourceUID).deleteAll(db)
+            try OutboxEntry.filter(Column("sourceUID") == binding.sourceUID).deleteAll(db)
+            try binding.delete(db)
+        }
+        for binding in record.bindings { try binding.save(db) }
+        for removed in record.removedBases {
+            try SyncBase.deleteOne(db, key: ["sourceUID": removed.sourceUID, "uid": removed.uid])
+        }
+        for base in record.bases { try base.save(db) }
+        for item in record.queue { try queue(item.reminderID, in: item.sourceUID, db: db, at: now) }
+    }
+
+    /// Queues every reminder a command touched in a synced list (the list before and after
+    /// a move: a move between two task lists is a create in one and a remove in the other).
+    static func queueSync(of command: ReminderCommand, in db: Database, at now: Date) throws {
+        let sources = try Dictionary(
+            Row.fetchAll(db, sql: "SELECT listID, sourceUID FROM syncedList").map { row in
+                (row["listID"] as UUID, row["sourceUID"] as String)
+            }, uniquingKeysWith: { first, _ in first })
+        guard !sources.isEmpty else { return }
+        for reminder in command.remindersTouched {
+            if let source = sources[reminder.listID] { try queue(reminder.id, in: source, db: db, at: now) }
+        }
+    }
+
+    private static func queue(_ reminderID: UUID, in sourceUID: String, db: Database, at now: Date) throws {
+        try db.execute(sql: """
+            INSERT INTO outbox (reminderID, sourceUID, queued, attempts) VALUES (?, ?, ?, 0)
+            ON CONFLICT (reminderID, sourceUID) DO UPDATE SET queued = MAX(excluded.queued, outbox.queued + 0.000001)
+            """, arguments: [reminderID, sourceUID, now.timeIntervalSince1970])
+    }
+}
+
+extension ReminderCommand {
+    /// Every reminder record the command names, before and after.
+    var remindersTouched: [Reminder] {
+        switch self {
+        case .insert(let reminders), .delete(let reminders): return reminders
+        case .update(let before, let after): return before + after
+        case .insertLists, .deleteLists, .updateLists: return []
+        case .sequence(let commands): return commands.flatMap(\.remindersTouched)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Crypto
+import Foundation
+
+/// What a batch of changes from a task list's server (another device, another client)
+/// does to its list in Tote: one command applied as a change from elsewhere (in no undo
+/// history), the bases it brings, and the reminders changed on both sides, merged.
+public struct SyncInbox: Sendable {
+    /// The state a batch is read against.
+    public struct Local {
+        public var binding: SyncedList
+        /// The list's reminders now.
+        public var rows: [Reminder]
+        /// The task list's bases, by UID.
+        public var bases: [String: SyncBase]
+        /// Reminders with changes waiting in the outbox (for any task list).
+        public var pending: Set<UUID>
+        /// A reminder in another list, by id (one moved in Tote, or by another client).
+        public var elsewhere: (UUID) -> Reminder?
+
+        public init(binding: SyncedList, rows: [Reminder], bases: [String: SyncBase], pending: Set<UUID>,
+                    elsewhere: @escaping (UUID) -> Reminder?) {
+            self.binding = binding
+            self.rows = rows
+            self.bases = bases
+            self.pending = pending
+            self.elsewhere = elsewhere
+        }
+    }
+
+    public var command: ReminderCommand?
+    public var record = SyncRecord()
+    /// Titles of reminders both sides changed (a toast names them).
+    public var conflicts: [String] = []
+
+    /// `changed`: to-dos added or modified on the server; `removed`: UIDs removed there.
+    /// `describe` writes a merge's kept values into the notes.
+    public init(changed: [VTodoMapping.Todo], removed: [String], local: Local, now: Date,
+                describe: ([TodoMerge.Kept]) -> String) {
+        let source = local.binding.sourceUID
+        let listID = local.binding.listID
+        var rows = Dictionary(local.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var inserted: [Reminder] = []
+        var before: [Reminder] = []
+        var after: [Reminder] = []
+        var deleted: [Reminder] = []
+        var taken = Set(local.rows.map(\.position))
+        var nextPosition = (local.rows.map(\.position).max() ?? -1) + 1
+
+        for todo in changed {
+            let id = local.bases[todo.uid]?.reminderID ?? Self.reminderID(forUID: todo.uid)
+            record.bases.append(SyncBase(sourceUID: source, uid: todo.uid, reminderID: id, text: todo.text))
+            let modified = todo.modified ?? now
+            guard let current = rows[id] ?? local.elsewhere(id) else {
+                var fields = todo.fields
+                if let order = fields.sortOrder, taken.contains(order) { fields.sortOrder = nil }
+                let position = fields.sortOrder ?? nextPosition
+                if fields.sortOrder == nil { record.queue.append(.init(sourceUID: source, reminderID: id)) }
+                taken.insert(position)
+                nextPosition = max(nextPosition, position + 1)
+                let reminder = Reminder(
+                    id: id, listID: listID, title: fields.title, notes: fields.notes, isDone: fields.isDone, due: fields.due,
+                    priority: fields.priority, position: position, created: todo.created ?? now, modified: modified)
+                inserted.append(reminder)
+                rows[id] = reminder
+                continue
+            }
+            // Moved away in Tote and not yet removed here: the outbox removes it.
+            if current.listID != listID, local.pending.contains(id) { continue }
+            var updated = current
+            updated.listID = listID
+            if local.pending.contains(id) {
+                let merge = TodoMerge(
+                    base: local.bases[todo.uid]?.fields, local: VTodoMapping.syncedFields(of: current),
+                    localModified: current.modified, remote: todo.fields, remoteModified: todo.modified, describe: describe)
+                updated = Self.keepingLocalNotes(current, merge.fields).applied(to: current)
+                if merge.hadConflict {
+                    conflicts.append(merge.fields.title)
+                    updated.modified = max(current.modified, modified)
+                }
+            } else {
+                updated = Self.keepingLocalNotes(current, todo.fields).applied(to: current)
+                updated.modified = modified
+            }
+            if updated.position != current.position || current.listID != listID {
+                if taken.contains(updated.position) && !(current.listID == listID && updated.position == current.position) {
+                    updated.position = nextPosition
+                    record.queue.append(.init(sourceUID: source, reminderID: id))
+                }
+                if current.listID == listID { taken.remove(current.position) }
+                taken.insert(updated.position)
+                nextPosition = max(nextPosition, updated.position + 1)
+            }
+            guard updated != current else { continue }
+            before.append(current)
+            after.append(updated)
+            rows[id] = updated
+        }
+
+        for uid in removed {
+            guard let base = local.bases[uid] else { continue }
+            record.removedBases.append(.init(sourceUID: source, uid: uid))
+            // Changed in Tote meanwhile: kept, and sent again as a new to-do.
+            guard let current = rows[base.reminderID], current.listID == listID,
+                  !local.pending.contains(base.reminderID) else { continue }
+            if let index = after.firstIndex(where: { $0.id == current.id }) {
+                deleted.append(before[index])
+                before.remove(at: index)
+                after.remove(at: index)
+            } else if let index = inserted.firstIndex(where: { $0.id == current.id }) {
+                inserted.remove(at: index)
+            } else {
+                deleted.append(current)
+            }
+            rows[current.id] = nil
+        }
+
+        var commands: [ReminderCommand] = []
+        if !deleted.isEmpty { commands.append(.delete(deleted)) }
+        if !after.isEmpty { commands.append(.update(before: before, after: after)) }
+        if !inserted.isEmpty { commands.append(.insert(inserted)) }
+        command = commands.count > 1 ? .sequence(commands) : commands.first
+    }
+
+    /// `fields` for `reminder`: notes Tote does not send (a stored file's link) stay while
+    /// the server's are empty.
+    private static func keepingLocalNotes(_ reminder: Reminder, _ fields: TodoFields) -> TodoFields {
+        var fields = fields
+        if fields.notes.isEmpty, reminder.link.flatMap(MediaLink.reference(in:)) != nil { fields.notes = reminder.notes }
+        return fields
+    }
+
+    /// The reminder id for a UID: the UUID itself when it is one (a to-do made by Tote),
+    /// else a name-based UUID of it, the same at every start.
+    public static func reminderID(forUID uid: String) -> UUID {
+        if let id = UUID(uuidString: uid) { return id }
+        var bytes = Array(Insecure.SHA1.hash(data: Data(("tote-caldav-uid:" + uid).utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x50
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// What one outbox entry sends, worked out from the reminder as it is now: the task list
+/// gets Tote's state, however many changes led to it.
+public enum SyncPush: Hashable, Sendable {
+    /// A to-do new to the task list, under `uid`.
+    case create(uid: String, text: String)
+    /// A to-do the server has (its base), changed. Refused when the server's version is
+    /// newer than the base: then `SyncInbox` merges and the entry is sent again.
+    case modify(uid: String, text: String)
+    case remove(uid: String)
+    /// The server has Tote's state already.
+    case nothing
+
+    /// `reminder`: the reminder now (nil when deleted); `inSource`: whether it is in a list
+    /// bound to the entry's task list; `base`: the server's version there; `otherBases`: its
+    /// versions in other task lists (a reminder moved between two keeps its UID).
+    public static func plan(reminder: Reminder?, inSource: Bool, base: SyncBase?, otherBases: [SyncBase],
+                            now: Date) -> SyncPush {
+        guard let reminder, inSource else {
+            return base.map { .remove(uid: $0.uid) } ?? .nothing
+        }
+        if let base {
+            if base.fields == VTodoMapping.syncedFields(of: reminder) { return .nothing }
+            return .modify(uid: base.uid, text: VTodoMapping.write(reminder, uid: base.uid, over: base.text, now: now))
+        }
+        // Moved from another task list: the same to-do, with what Tote does not know of it.
+        let other = otherBases.first
+        let uid = other?.uid ?? reminder.id.uuidString
+        return .create(uid: uid, text: VTodoMapping.write(reminder, uid: uid, over: other?.text, now: now))
+    }
+
+    /// Entries in the order they are sent: for a reminder moved between two task lists,
+    /// the create before the remove, so it is never on neither.
+    public static func order(_ entries: [OutboxEntry], removing: (OutboxEntry) -> Bool) -> [OutboxEntry] {
+        entries.enumerated().sorted { first, second in
+            let a = removing(first.element), b = removing(second.element)
+            return a == b ? first.offset < second.offset : !a
+        }.map(\.element)
+    }
+}

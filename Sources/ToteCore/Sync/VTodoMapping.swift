@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CICal
+import Foundation
+
+/// One reminder is one VTODO. Reading takes the fields Tote has; writing changes only the
+/// properties whose field differs from the version it writes over, so every property Tote
+/// does not know (another client's `X-` properties, `RELATED-TO`, `CATEGORIES`, `VALARM`,
+/// a `DUE` given as a date or with a `TZID`) goes back to the server as it came.
+public enum VTodoMapping {
+    /// A to-do as the server holds it.
+    public struct Todo: Hashable, Sendable {
+        public var uid: String
+        public var fields: TodoFields
+        /// `LAST-MODIFIED`, else `DTSTAMP`: the newer side wins a field both changed.
+        public var modified: Date?
+        public var created: Date?
+        /// The VTODO's text, kept as the base of the next write and of a merge.
+        public var text: String
+    }
+
+    /// The to-do in `text` (a VTODO, or a VCALENDAR holding one); nil when there is none or
+    /// it has no UID.
+    public static func read(_ text: String) -> Todo? {
+        guard let root = parse(text) else { return nil }
+        defer { icalcomponent_free(root) }
+        guard let todo = firstTodo(in: root), let uidPointer = icalcomponent_get_uid(todo) else { return nil }
+        let uid = String(cString: uidPointer)
+        guard !uid.isEmpty else { return nil }
+        let modified = property(todo, ICAL_LASTMODIFIED_PROPERTY).flatMap { date(icalproperty_get_lastmodified($0)) }
+            ?? property(todo, ICAL_DTSTAMP_PROPERTY).flatMap { date(icalproperty_get_dtstamp($0)) }
+        let created = property(todo, ICAL_CREATED_PROPERTY).flatMap { date(icalproperty_get_created($0)) }
+        return Todo(uid: uid, fields: fields(of: todo), modified: modified, created: created,
+                    text: String(cString: icalcomponent_as_ical_string(todo)))
+    }
+
+    /// The VTODO for `reminder` under `uid`: `base` (the version last read from the server)
+    /// with the properties whose field differs rewritten, or a new VTODO when there is none.
+    public static func write(_ reminder: Reminder, uid: String, over base: String?, now: Date) -> String {
+        let wanted = syncedFields(of: reminder)
+        var parsedBase = base.flatMap(parse)
+        if let root = parsedBase, firstTodo(in: root) == nil {
+            icalcomponent_free(root)
+            parsedBase = nil
+        }
+        let root = parsedBase ?? icalcomponent_new(ICAL_VTODO_COMPONENT)!
+        defer { icalcomponent_free(root) }
+        let todo = firstTodo(in: root)!
+        let old: TodoFields? = parsedBase == nil ? nil : fields(of: todo)
+        let changed = old.map { wanted.differences(from: $0) } ?? Set(TodoFields.Field.allCases)
+
+        if parsedBase == nil {
+            icalcomponent_set_uid(todo, uid)
+            set(todo, ICAL_CREATED_PROPERTY, icalproperty_new_created(utc(reminder.created)))
+        }
+        for field in changed {
+            switch field {
+            case .title:
+                set(todo, ICAL_SUMMARY_PROPERTY, icalproperty_new_summary(wanted.title.removingNULs()))
+            case .notes:
+                set(todo, ICAL_DESCRIPTION_PROPERTY,
+                    wanted.notes.isEmpty ? nil : icalproperty_new_description(wanted.notes.removingNULs()))
+            case .isDone:
+                set(todo, ICAL_STATUS_PROPERTY,
+                    icalproperty_new_status(wanted.isDone ? ICAL_STATUS_COMPLETED : ICAL_STATUS_NEEDSACTION))
+                set(todo, ICAL_COMPLETED_PROPERTY, wanted.isDone ? icalproperty_new_completed(utc(now)) : nil)
+                set(todo, ICAL_PERCENTCOMPLETE_PROPERTY, wanted.isDone ? icalproperty_new_percentcomplete(100) : nil)
+            case .due:
+                set(todo, ICAL_DUE_PROPERTY, wanted.due.map { icalproperty_new_due(utc($0)) })
+            case .priority:
+                let value = ICalendarFormat.icalPriority(wanted.priority)
+                set(todo, ICAL_PRIORITY_PROPERTY, value == 0 ? nil : icalproperty_new_priority(Int32(value)))
+            case .sortOrder:
+                setSortOrder(todo, wanted.sortOrder)
+            }
+        }
+        if !changed.isEmpty || parsedBase == nil {
+            set(todo, ICAL_LASTMODIFIED_PROPERTY, icalproperty_new_lastmodified(utc(reminder.modified)))
+        }
+        set(todo, ICAL_DTSTAMP_PROPERTY, icalproperty_new_dtstamp(utc(now)))
+        return String(cString: icalcomponent_as_ical_string(todo))
+    }
+
+    /// What of `reminder` goes to the server: a stored file's link means nothing outside
+    /// Tote and would give away its digest, so such notes stay in Tote (as `.ics` export does).
+    public static func syncedFields(of reminder: Reminder) -> TodoFields {
+        var fields = TodoFields(reminder)
+        if reminder.link.flatMap(MediaLink.reference(in:)) != nil { fields.notes = "" }
+        return fields
+    }
+
+    // MARK: Reading
+
+    private static func parse(_ text: String) -> OpaquePointer? {
+        guard let root = icalcomponent_new_from_string(text.removingNULs()) else { return nil }
+        return root
+    }
+
+    private static func firstTodo(in root: OpaquePointer) -> OpaquePointer? {
+        if icalcomponent_isa(root) == ICAL_VTODO_COMPONENT { return root }
+        return icalcomponent_get_first_component(root, ICAL_VTODO_COMPONENT)
+    }
+
+    private static func property(_ component: OpaquePointer, _ kind: icalproperty_kind) -> OpaquePointer? {
+        icalcomponent_get_first_property(component, kind)
+    }
+
+    private static func fields(of todo: OpaquePointer) -> TodoFields {
+        let status = property(todo, ICAL_STATUS_PROPERTY).map(icalproperty_get_status)
+        let isDone = status == ICAL_STATUS_COMPLETED || (status == nil && property(todo, ICAL_COMPLETED_PROPERTY) != nil)
+        let priority = property(todo, ICAL_PRIORITY_PROPERTY)
+            .map { ICalendarFormat.reminderPriority(Int(icalproperty_get_priority($0))) } ?? .none
+        return TodoFields(
+            title: text(property(todo, ICAL_SUMMARY_PROPERTY).flatMap(icalproperty_get_summary))
+                .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " "),
+            notes: text(property(todo, ICAL_DESCRIPTION_PROPERTY).flatMap(icalproperty_get_description)),
+            isDone: isDone,
+            due: property(todo, ICAL_DUE_PROPERTY).flatMap(due),
+            priority: priority,
+            sortOrder: sortOrder(of: todo))
+    }
+
+    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+    }
+
+    /// A `DUE` with a `TZID` is read in that zone (libical's built-in Olson zones: a bare
+    /// VTODO carries no VTIMEZONE); a date without a time is that day's start in UTC;
+    /// a floating time is read as UTC.
+    private static func due(_ property: OpaquePointer) -> Date? {
+        var time = icalproperty_get_due(property)
+        if time.zone == nil, let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
+           let tzid = icalparameter_get_tzid(parameter) {
+            time.zone = icaltimezone_get_builtin_timezone(tzid)
+        }
+        return date(time)
+    }
+
+    private static func date(_ time: icaltimetype) -> Date? {
+        guard icaltime_is_null_time(time) == 0, icaltime_is_valid_time(time) != 0 else { return nil }
+        let zone = time.zone ?? icaltimezone_get_utc_timezone()
+        return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, zone)))
+    }
+
+    private static let sortOrderName = "X-APPLE-SORT-ORDER"
+
+    private static func sortOrder(of todo: OpaquePointer) -> Int? {
+        var property = icalcomponent_get_first_property(todo, ICAL_X_PROPERTY)
+        while let current = property {
+            if let name = icalproperty_get_x_name(current), String(cString: name) == sortOrderName,
+               let value = icalproperty_get_x(current) {
+                return Int(String(cString: value).trimmingCharacters(in: .whitespaces))
+            }
+            property = icalcomponent_get_next_property(todo, ICAL_X_PROPERTY)
+        }
+        return nil
+    }
+
+    // MARK: Writing
+
+    private static func utc(_ date: Date) -> icaltimetype {
+        icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970.rounded(.down)), 0, icaltimezone_get_utc_timezone())
+    }
+
+    /// Replaces every `kind` property of `todo` with `new` (removes them for nil).
+    private static func set(_ todo: OpaquePointer, _ kind: icalproperty_kind, _ new: OpaquePointer?) {
+        while let old = icalcomponent_get_first_property(todo, kind) {
+            icalcomponent_remove_property(todo, old)
+            icalproperty_free(old)
+        }
+        if let new { icalcomponent_add_property(todo, new) }
+    }
+
+    private static func setSortOrder(_ todo: OpaquePointer, _ order: Int?) {
+        var stale: [OpaquePointer] = []
+        var property = icalcomponent_get_first_property(todo, ICAL_X_PROPERTY)
+        while let current = property {
+            if let name = icalproperty_get_x_name(current), String(cString: name) == sortOrderName { stale.append(current) }
+            property = icalcomponent_get_next_property(todo, ICAL_X_PROPERTY)
+        }
+        for old in stale {
+            icalcomponent_remove_property(todo, old)
+            icalproperty_free(old)
+        }
+        guard let order else { return }
+        let new = icalproperty_new_x(String(order))!
+        icalproperty_set_x_name(new, sortOrderName)
+        icalcomponent_add_property(todo, new)
+    }
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GRDB
+import Testing
+@testable import ToteCore
+
+/// Changes to synced lists are queued in the transaction that makes them, and what a push
+/// sends is worked out from the reminder as it is when it is sent.
+@Suite struct SyncOutboxTests {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func makeStore(_ folder: TemporaryFolder) throws -> Store {
+        let ticks = Ticks(start: Date(timeIntervalSince1970: 1_000))
+        return try Store(location: StoreLocation(directory: folder.url.appendingPathComponent("data")),
+                         clock: { ticks.next() })
+    }
+
+    private func reminder(_ title: String, in list: ReminderList, position: Int) -> Reminder {
+        Reminder(id: UUID(), listID: list.id, title: title, position: position, created: now, modified: now)
+    }
+
+    @Test func aChangeToASyncedListIsQueuedInItsOwnTransactionAndALocalOneIsNot() throws {
+        let folder = try TemporaryFolder()
+        let store = try makeStore(folder)
+        let local = try store.createReminderList(name: "Local")
+        let synced = try store.createReminderList(name: "Synced")
+        try store.apply(nil, record: SyncRecord(bindings: [
+            SyncedList(listID: synced.id, sourceUID: "src-1", accountUID: "acc", accountName: "Radicale")]))
+        let a = reminder("A", in: local, position: 0)
+        let b = reminder("B", in: synced, position: 0)
+        try store.apply(.insert([a, b]))
+        #expect(try store.outbox().map(\.reminderID) == [b.id])
+
+        // A move out of the synced list queues it again for that task list (to be removed).
+        var moved = b
+        moved.listID = local.id
+        try store.apply(.update(before: [b], after: [moved]))
+        let entries = try store.outbox()
+        #expect(entries.map(\.reminderID) == [b.id])
+        #expect(entries[0].queued > 0)
+    }
+
+    @Test func aPushBegunBeforeAChangeLeavesTheEntryForTheChange() throws {
+        let folder = try TemporaryFolder()
+        let store = try makeStore(folder)
+        let synced = try store.createReminderList(name: "Synced")
+        try store.apply(nil, record: SyncRecord(bindings: [
+            SyncedList(listID: synced.id, sourceUID: "src-1", accountUID: "acc", accountName: "Radicale")]))
+        let a = reminder("A", in: synced, position: 0)
+        try store.apply(.insert([a]))
+        let sent = try #require(try store.outbox().first)
+        var renamed = a
+        renamed.title = "A, renamed while it was being sent"
+        try store.apply(.update(before: [a], after: [renamed]))
+        try store.recordPush(of: sent, base: SyncBase(sourceUID: "src-1", uid: a.id.uuidString, reminderID: a.id,
+                                                      text: "BEGIN:VTODO\r\nUID:x\r\nEND:VTODO\r\n"), removing: nil)
+        #expect(try store.outbox().map(\.reminderID) == [a.id])
+        let again = try #require(try store.outbox().first)
+        try store.recordPush(of: again, base: nil, removing: nil)
+        #expect(try store.outbox().isEmpty)
+        #expect(try store.bases(inSource: "src-1").count == 1)
+    }
+
+    @Test func unbindingAListForgetsItsBasesAndOutbox() throws {
+        let folder = try TemporaryFolder()
+        let store = try makeStore(folder)
+        let synced = try store.createReminderList(name: "Synced")
+        try store.apply(nil, record: SyncRecord(bindings: [
+            SyncedList(listID: synced.id, sourceUID: "src-1", accountUID: "acc", accountName: "Radicale")]))
+        let a = reminder("A", in: synced, position: 0)
+        try store.apply(.insert([a]), record: SyncRecord(bases: [
+            SyncBase(sourceUID: "src-1", uid: "a", reminderID: a.id, text: "")], queue: [.init(sourceUID: "src-1", reminderID: a.id)]))
+        #expect(try store.outbox().count == 1)
+        try store.apply(nil, record: SyncRecord(unbound: [synced.id]))
+        #expect(try store.outbox().isEmpty)
+        #expect(try store.bases(inSource: "src-1").isEmpty)
+        #expect(try store.syncedLists().isEmpty)
+        #expect(try store.reminders(inList: synced.id).map(\.id) == [a.id])
+    }
+
+    // MARK: What a push sends
+
+    private let list = ReminderList(id: UUID(), name: "L", position: 0, created: .distantPast, modified: .distantPast)
+
+    @Test func aNewReminderIsCreatedUnderItsOwnID() {
+        let a = reminder("A", in: list, position: 0)
+        guard case .create(let uid, let text) = SyncPush.plan(reminder: a, inSource: true, base: nil, otherBases: [], now: now)
+        else { Issue.record("not a create"); return }
+        #expect(uid == a.id.uuidString)
+        #expect(VTodoMapping.read(text)?.fields == TodoFields(a))
+    }
+
+    @Test func aChangedReminderModifiesOverItsBaseAndAnUnchangedOneSendsNothing() throws {
+        let a = reminder("A", in: list, position: 0)
+        let base = SyncBase(sourceUID: "s", uid: "phone-uid", reminderID: a.id,
+                            text: VTodoMapping.write(a, uid: "phone-uid", over: nil, now: now))
+        #expect(SyncPush.plan(reminder: a, inSource: true, base: base, otherBases: [], now: now) == .nothing)
+        var renamed = a
+        renamed.title = "B"
+        guard case .modify(let uid, let text) = SyncPush.plan(reminder: renamed, inSource: true, base: base, otherBases: [], now: now)
+        else { Issue.record("not a modify"); return }
+        #expect(uid == "phone-uid")
+        #expect(VTodoMapping.read(text)?.fields.title == "B")
+    }
+
+    @Test func aReminderMovedBetweenTaskListsKeepsItsUIDAndIsRemovedFromTheFirst() {
+        let a = reminder("A", in: list, position: 0)
+        let old = SyncBase(sourceUID: "first", uid: "phone-uid", reminderID: a.id,
+                           text: "BEGIN:VTODO\r\nUID:phone-uid\r\nSUMMARY:A\r\nCATEGORIES:Kept\r\nEND:VTODO\r\n")
+        guard case .create(let uid, let text) = SyncPush.plan(reminder: a, inSource: true, base: nil, otherBases: [old], now: now)
+        else { Issue.record("not a create"); return }
+        #expect(uid == "phone-uid")
+        #expect(text.contains("CATEGORIES:Kept"))
+        #expect(SyncPush.plan(reminder: a, inSource: false, base: old, otherBases: [], now: now) == .remove(uid: "phone-uid"))
+        #expect(SyncPush.plan(reminder: nil, inSource: false, base: nil, otherBases: [], now: now) == .nothing)
+    }
+
+    @Test func createsAreSentBeforeRemoves() {
+        let entries = (0..<4).map { OutboxEntry(reminderID: UUID(), sourceUID: "s\($0)", queued: Double($0)) }
+        let ordered = SyncPush.order(entries) { $0.sourceUID == "s0" || $0.sourceUID == "s2" }
+        #expect(ordered.map(\.sourceUID) == ["s1", "s3", "s0", "s2"])
+    }
+
+    @Test func edsErrorsAreReadByDomainAndCode() {
+        #expect(SyncFailure(domain: "e-client-error-quark", code: 21, message: "Object is out of sync") == .outOfDate)
+        #expect(SyncFailure(domain: "e-cal-client-error-quark", code: 1, message: "Object not found") == .notFound)
+        #expect(SyncFailure(domain: "other", code: 99, message: "Object is out of sync") == .outOfDate)
+        #expect(SyncFailure(domain: "g-io-error-quark", code: 39, message: "Connection refused").isTemporary)
+    }
+}

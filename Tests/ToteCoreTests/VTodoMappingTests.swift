@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+@testable import ToteCore
+
+/// One reminder is one VTODO, both ways, and a round trip keeps what Tote does not know.
+@Suite struct VTodoMappingTests {
+    private let list = UUID()
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func reminder(_ title: String, notes: String = "", done: Bool = false, due: Date? = nil,
+                          priority: Reminder.Priority = .none, position: Int = 3) -> Reminder {
+        Reminder(id: UUID(), listID: list, title: title, notes: notes, isDone: done, due: due, priority: priority,
+                 position: position, created: Date(timeIntervalSince1970: 1_700_000_000),
+                 modified: Date(timeIntervalSince1970: 1_750_000_000))
+    }
+
+    /// Another client's to-do, with properties Tote has no field for.
+    private let foreign = """
+        BEGIN:VTODO\r
+        UID:abc-123@phone\r
+        DTSTAMP:20261101T080000Z\r
+        LAST-MODIFIED:20261101T080000Z\r
+        SUMMARY:Water the plants\r
+        DESCRIPTION:Balcony first\r
+        STATUS:NEEDS-ACTION\r
+        PRIORITY:1\r
+        DUE;VALUE=DATE:20261203\r
+        X-APPLE-SORT-ORDER:7\r
+        CATEGORIES:Home,Garden\r
+        RELATED-TO;RELTYPE=PARENT:parent-uid-9\r
+        X-TASKS-ORG-COLOR:#ff00ff\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Water\r
+        TRIGGER:-PT15M\r
+        END:VALARM\r
+        END:VTODO\r
+
+        """
+
+    @Test func aReminderBecomesAVTodoAndComesBackTheSame() throws {
+        let original = reminder("Call Ann ☎️", notes: "about the trip\nbring maps", done: true,
+                                due: Date(timeIntervalSince1970: 1_800_003_600), priority: .high, position: 12)
+        let text = VTodoMapping.write(original, uid: original.id.uuidString, over: nil, now: now)
+        #expect(text.contains("X-APPLE-SORT-ORDER:12"))
+        #expect(text.contains("STATUS:COMPLETED"))
+        let read = try #require(VTodoMapping.read(text))
+        #expect(read.uid == original.id.uuidString)
+        #expect(read.fields == TodoFields(original))
+        #expect(read.modified == original.modified)
+        #expect(read.created == original.created)
+    }
+
+    @Test func anotherClientsToDoIsReadIntoTheFieldsToteHas() throws {
+        let todo = try #require(VTodoMapping.read(foreign))
+        #expect(todo.uid == "abc-123@phone")
+        #expect(todo.fields.title == "Water the plants")
+        #expect(todo.fields.notes == "Balcony first")
+        #expect(todo.fields.isDone == false)
+        #expect(todo.fields.priority == .high)
+        #expect(todo.fields.sortOrder == 7)
+        #expect(todo.fields.due == ISO8601DateFormatter().date(from: "2026-12-03T00:00:00Z"))
+        #expect(todo.modified == ISO8601DateFormatter().date(from: "2026-11-01T08:00:00Z"))
+    }
+
+    @Test func writingOverAnotherClientsToDoKeepsEveryPropertyToteDoesNotKnow() throws {
+        let todo = try #require(VTodoMapping.read(foreign))
+        var changed = todo.fields.applied(to: reminder(""))
+        changed.title = "Water the plants and the herbs"
+        changed.isDone = true
+        let text = VTodoMapping.write(changed, uid: todo.uid, over: todo.text, now: now)
+        // libical splits a list of categories into one property per value, as EDS (libical too) does.
+        for kept in ["CATEGORIES:Home", "CATEGORIES:Garden", "RELATED-TO;RELTYPE=PARENT:parent-uid-9", "X-TASKS-ORG-COLOR:#ff00ff",
+                     "BEGIN:VALARM", "TRIGGER:-PT15M", "DUE;VALUE=DATE:20261203", "UID:abc-123@phone",
+                     "X-APPLE-SORT-ORDER:7", "PRIORITY:1", "DESCRIPTION:Balcony first"] {
+            #expect(text.contains(kept), "\(kept) kept")
+        }
+        #expect(text.contains("SUMMARY:Water the plants and the herbs"))
+        #expect(text.contains("STATUS:COMPLETED"))
+        #expect(text.contains("COMPLETED:"))
+        #expect(!text.contains("Water the plants\r\nDESCRIPTION"))
+        let back = try #require(VTodoMapping.read(text))
+        #expect(back.fields == VTodoMapping.syncedFields(of: changed))
+    }
+
+    @Test func aFieldClearedInToteRemovesItsProperty() throws {
+        let todo = try #require(VTodoMapping.read(foreign))
+        var changed = todo.fields.applied(to: reminder(""))
+        changed.notes = ""
+        changed.due = nil
+        changed.priority = .none
+        let text = VTodoMapping.write(changed, uid: todo.uid, over: todo.text, now: now)
+        #expect(!text.contains("DUE"))
+        #expect(!text.contains("PRIORITY"))
+        // The alarm's own DESCRIPTION stays; the to-do's goes.
+        #expect(text.components(separatedBy: "DESCRIPTION:").count == 2)
+        #expect(try #require(VTodoMapping.read(text)).fields.notes == "")
+    }
+
+    @Test func aTimeInANamedZoneIsReadInThatZone() throws {
+        let text = "BEGIN:VTODO\r\nUID:z\r\nSUMMARY:Zoned\r\nDUE;TZID=Europe/Berlin:20260701T090000\r\nEND:VTODO\r\n"
+        let todo = try #require(VTodoMapping.read(text))
+        #expect(todo.fields.due == ISO8601DateFormatter().date(from: "2026-07-01T07:00:00Z"))
+    }
+
+    @Test func aStoredFilesLinkStaysInTote() throws {
+        let digest = String(repeating: "ab", count: 32)
+        var withFile = reminder("Scan.pdf")
+        withFile.notes = MediaLink.link(to: MediaReference(digest: digest, fileExtension: "pdf"))
+        #expect(withFile.link.flatMap(MediaLink.reference(in:)) != nil)
+        let text = VTodoMapping.write(withFile, uid: "u", over: nil, now: now)
+        #expect(!text.contains(digest))
+        #expect(try #require(VTodoMapping.read(text)).fields == VTodoMapping.syncedFields(of: withFile))
+    }
+
+    @Test func textThatIsNoToDoReadsAsNothing() {
+        #expect(VTodoMapping.read("") == nil)
+        #expect(VTodoMapping.read("BEGIN:VEVENT\r\nUID:e\r\nEND:VEVENT\r\n") == nil)
+        #expect(VTodoMapping.read("BEGIN:VTODO\r\nSUMMARY:no uid\r\nEND:VTODO\r\n") == nil)
+        #expect(VTodoMapping.read("\u{0}\u{1}garbage") == nil)
+    }
+}
