@@ -32,6 +32,8 @@ extension Store {
     public func apply(_ command: ReminderCommand?, record: SyncRecord) throws {
         let now = clock()
         try write { db in
+            // Unbound first: a list the command deletes takes its binding with it.
+            try Self.unbind(record.unbound, in: db)
             if let command { try Self.apply(command, in: db) }
             try Self.write(record, in: db, at: now)
         }
@@ -58,13 +60,16 @@ extension Store {
         }
     }
 
-    static func write(_ record: SyncRecord, in db: Database, at now: Date) throws {
-        for listID in record.unbound {
+    private static func unbind(_ lists: [UUID], in db: Database) throws {
+        for listID in lists {
             guard let binding = try SyncedList.fetchOne(db, key: listID) else { continue }
             try SyncBase.filter(Column("sourceUID") == binding.sourceUID).deleteAll(db)
             try OutboxEntry.filter(Column("sourceUID") == binding.sourceUID).deleteAll(db)
             try binding.delete(db)
         }
+    }
+
+    private static func write(_ record: SyncRecord, in db: Database, at now: Date) throws {
         for binding in record.bindings { try binding.save(db) }
         for removed in record.removedBases {
             try SyncBase.deleteOne(db, key: ["sourceUID": removed.sourceUID, "uid": removed.uid])
@@ -73,13 +78,17 @@ extension Store {
         for item in record.queue { try queue(item.reminderID, in: item.sourceUID, db: db, at: now) }
     }
 
+    /// The task list each synced list mirrors, read before a command (one deleting a list
+    /// takes its binding with it).
+    static func syncSources(in db: Database) throws -> [UUID: String] {
+        try Dictionary(Row.fetchAll(db, sql: "SELECT listID, sourceUID FROM syncedList").map { row in
+            (row["listID"] as UUID, row["sourceUID"] as String)
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Queues every reminder a command touched in a synced list (the list before and after
     /// a move: a move between two task lists is a create in one and a remove in the other).
-    static func queueSync(of command: ReminderCommand, in db: Database, at now: Date) throws {
-        let sources = try Dictionary(
-            Row.fetchAll(db, sql: "SELECT listID, sourceUID FROM syncedList").map { row in
-                (row["listID"] as UUID, row["sourceUID"] as String)
-            }, uniquingKeysWith: { first, _ in first })
+    static func queueSync(of command: ReminderCommand, sources: [UUID: String], in db: Database, at now: Date) throws {
         guard !sources.isEmpty else { return }
         for reminder in command.remindersTouched {
             if let source = sources[reminder.listID] { try queue(reminder.id, in: source, db: db, at: now) }

@@ -297,8 +297,9 @@ public final class Store: Sendable {
     public func apply(_ command: ReminderCommand) throws {
         let now = clock()
         try write { db in
+            let sources = try Self.syncSources(in: db)
             try Self.apply(command, in: db)
-            try Self.queueSync(of: command, in: db, at: now)
+            try Self.queueSync(of: command, sources: sources, in: db, at: now)
         }
     }
 
@@ -314,8 +315,9 @@ public final class Store: Sendable {
         inFlight.enter()
         let now = clock()
         database.asyncWrite({ db in
+            let sources = try Self.syncSources(in: db)
             try Self.apply(command, in: db)
-            try Self.queueSync(of: command, in: db, at: now)
+            try Self.queueSync(of: command, sources: sources, in: db, at: now)
         }, completion: { [self] _, result in
             done(result.mapError { noticing($0) })
             inFlight.leave()
