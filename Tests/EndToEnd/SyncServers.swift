@@ -223,9 +223,9 @@ final class SyncServers {
         let logs = session.root.appendingPathComponent("logs")
         let output = logs.appendingPathComponent("sync-python.out")
         let errors = logs.appendingPathComponent("sync-python.log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         if !FileManager.default.fileExists(atPath: errors.path) {
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         }
         let outputHandle = try FileHandle(forWritingTo: output)
         let errorHandle = try FileHandle(forWritingTo: errors)
