@@ -32,6 +32,10 @@ let package = Package(
         // libraries were loaded at every start (docs/platform-findings.md). Needs the
         // libebook-contacts-1.2-4 package at run time (libebook-contacts1.2-dev to build).
         .target(name: "CVCard", dependencies: ["CGObject"]),
+        // Evolution Data Server's task lists (libecal-2.0, libedataserver-1.2, libical-glib) for
+        // reminder sync, dlopened at first use as CVCard is. Needs libecal-2.0-2 at run time; the
+        // headers are not needed to build (tote-eds.c declares what it calls).
+        .target(name: "CEDS", dependencies: ["CGObject"]),
         // The only C: what Swift cannot call directly. Build settings (app id, version,
         // locale dir) arrive as -Xcc -D flags from meson; the defaults below suit `swift build`.
         .target(
@@ -54,7 +58,7 @@ let package = Package(
             ]
         ),
         // The app: windows and views binding ToteCore to GTK through CShim.
-        .target(name: "ToteApp", dependencies: ["ToteCore", "CShim", "CAdw"]),
+        .target(name: "ToteApp", dependencies: ["ToteCore", "CShim", "CAdw", "CEDS"]),
         .executableTarget(name: "tote", dependencies: ["ToteApp"]),
         // Benchmarks that print figures (./dev bench), not timed tests.
         .executableTarget(name: "tote-bench", dependencies: [
