@@ -10,3 +10,14 @@ tote_shim_accessible_set_label (GtkWidget *widget, const char *label)
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+
+void
+tote_shim_accessible_set_description (GtkWidget *widget, const char *description)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  if (description == NULL)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  else
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}

@@ -71,6 +71,8 @@ final class DesktopSession {
             ["--targetdir=\(environment["GSETTINGS_SCHEMA_DIR"]!)",
              Self.repositoryRoot.appendingPathComponent("data").path])
         XCTAssertEqual(compile, 0, "glib-compile-schemas")
+        // No account's task lists unless a test adds them (`useAccounts`): Tote's own only.
+        try Self.writeSettings(syncAccounts: false, root: root)
 
         switch backend {
         case .x11:
@@ -174,6 +176,14 @@ final class DesktopSession {
 
     enum SessionError: Error {
         case failedToStart(String)
+    }
+
+    /// The preference for showing the desktop's task lists, in the keyfile GSettings reads.
+    static func writeSettings(syncAccounts: Bool, root: URL) throws {
+        let folder = root.appendingPathComponent("config/glib-2.0/settings")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "[io/github/totenotes/Tote]\nsync-accounts=\(syncAccounts)\n"
+            .write(to: folder.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
     }
 
     // MARK: Tote
@@ -458,6 +468,12 @@ final class DesktopSession {
     /// screen reader would.
     func accessibleObjects(of process: Process) throws -> [String] {
         try atspi(["tree", "\(process.processIdentifier)"])
+    }
+
+    /// "ROLE<TAB>NAME<TAB>DESCRIPTION" for every accessible object of `process` that has a
+    /// description (what a screen reader says after the name).
+    func accessibleDescriptions(of process: Process) throws -> [String] {
+        try atspi(["descriptions", "\(process.processIdentifier)"])
     }
 
     /// Reads every accessible object of `process` as a screen reader walking it does, after

@@ -112,6 +112,13 @@ import Testing
         #expect(actions(.reminderList(listA), .note(noteA, offset: 0)) == [nil, nil, nil])
     }
 
+    @Test func aListDroppedOnAnAccountsHeadingMovesIntoItAndNothingElseDoes() {
+        #expect(actions(.reminderList(listA), .account("acc-dav")) == [.move, nil, .move])
+        for subject in [text, rows, DragSubject.note(noteA), .otherApp] {
+            #expect(actions(subject, .account("acc-dav")) == [nil, nil, nil])
+        }
+    }
+
     @Test func ontoItselfOrItsOwnRowOrWithNothingOfferedNothingIsAllowed() {
         #expect(DropMatrix.decide(dragging: text, onto: .note(noteA, offset: 3), offered: all, ontoItself: true) == nil)
         #expect(DropMatrix.decide(dragging: rows, onto: .list(listA, before: nil), offered: ctrl, ontoItself: true) == nil)

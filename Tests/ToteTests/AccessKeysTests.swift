@@ -11,7 +11,7 @@ final class AccessKeysTests: GTKTestCase {
         try onMainActor {
             var levels: [[String]] = []
             for menu in [RemindersPane.listMenu(), RemindersPane.selectionMenu(), NoteEditor.contextMenuModel(),
-                         Sidebar.rowMenuModel()] {
+                         Sidebar.rowMenuModel(lists: true)] {
                 Self.collect(menu.raw.assumingMemoryBound(to: GMenuModel.self), into: &levels)
                 g_object_unref(menu.raw)
             }

@@ -25,6 +25,8 @@ const char *tote_shim_pgettext (const char *context, const char *msgid);
 
 /* Accessibility (gtk_accessible_update_property is variadic). */
 void tote_shim_accessible_set_label (GtkWidget *widget, const char *label);
+/* NULL removes it. */
+void tote_shim_accessible_set_description (GtkWidget *widget, const char *description);
 
 /* GObject properties by name (g_object_set is variadic). Enum properties take an int. */
 void tote_shim_object_set_int (gpointer object, const char *property, int value);

@@ -80,13 +80,25 @@ extension MainWindow {
             }
             showToast(format(tr("“{note}” was deleted in another window"), ["note": name]))
         }
-        if change.listsChanged, let library = app.library {
+        if change.listsChanged || change.syncedListsChanged, let library = app.library {
+            sidebar.setAccounts(library.syncedLists)
             sidebar.show(reminderLists: library.lists)
+            showSyncStatus()
             if visiblePageName == Page.reminderList.rawValue, let shown = reminders?.list,
                let current = library.list(shown.id) {
                 adw_window_title_set_title(contentTitle.opaque, current.name)
             }
         }
         if let command = change.reminders, !mine { reminders?.followChange(command) }
+    }
+}
+
+extension MainWindow {
+    /// Which synced lists' changes wait to reach their server, on their sidebar rows.
+    func showSyncStatus() {
+        guard let sync = app.sync, let library = app.library else { return }
+        var reasons: [UUID: String] = [:]
+        for id in library.syncedLists.keys { if let reason = sync.waitingReason(forList: id) { reasons[id] = reason } }
+        sidebar.showWaiting(reasons)
     }
 }

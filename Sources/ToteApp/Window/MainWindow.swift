@@ -143,6 +143,7 @@ final class MainWindow {
         }
         sidebar.onSelect = { [weak self] selection in self?.open(selection) }
         sidebar.onRowCommand = { [weak self] command, target in self?.perform(command, on: target) }
+        sidebar.onListDropOnAccount = { [weak self] list, account in self?.moveList(list, toAccount: account) }
         loadStore()
     }
 
@@ -231,6 +232,10 @@ final class MainWindow {
             deleteNote(id)
         case (.export, .note(let id)):
             exportNote(id)
+        case (.moveToAccount, .reminderList(let id)):
+            chooseAccount(forList: id)
+        case (.moveToAccount, .note):
+            break
         case (.rename, .note(let id)):
             sidebar.select(target)
             open(target)
@@ -253,7 +258,7 @@ final class MainWindow {
             case .rename: reminders.chooseListName()
             case .export: reminders.chooseFileToExport(wholeList: true)  // not what a search selected
             case .delete: reminders.deleteList()
-            case .openInNewWindow: break
+            case .openInNewWindow, .moveToAccount: break
             }
         }
     }
@@ -346,13 +351,16 @@ final class MainWindow {
     /// Shows the store's notes and lists again (a recovery added some).
     func reloadStore() {
         guard let library = app.library else { return }
+        sidebar.setAccounts(library.syncedLists)
         sidebar.show(notes: library.notesByDate, reminderLists: library.lists)
+        showSyncStatus()
     }
 
     private func loadStore() {
         switch app.store {
         case .success(let store)?:
             guard let library = app.library else { return }
+            sidebar.setAccounts(library.syncedLists)
             sidebar.show(notes: library.notesByDate, reminderLists: library.lists)
             if let failure = app.libraryLoadFailure {
                 showToast(format(tr("Could not read your notes: {reason}"), ["reason": Reasons.text(forStoreError: failure)]))
@@ -455,6 +463,8 @@ final class MainWindow {
             adw_window_title_set_title(contentTitle.opaque, reminders.list?.name ?? "")
             show(.reminderList)
             remember(.reminderList(id))
+            // A synced list opened asks its server for what other devices changed.
+            app.sync?.refresh(listID: id)
         }
         navigate(toContent: true)
     }

@@ -8,13 +8,15 @@ import Foundation
 /// key open it; opening it does not open the row.
 extension Sidebar {
     enum RowCommand: String, CaseIterable {
-        case openInNewWindow = "open-in-new-window", rename, export, delete
+        case openInNewWindow = "open-in-new-window", rename, export, moveToAccount = "move-to-account", delete
     }
 
-    static func rowMenuModel() -> OpaquePointer {
+    /// `lists`: a list's menu, which can also move it into an account.
+    static func rowMenuModel(lists: Bool) -> OpaquePointer {
         let menu = g_menu_new()!
-        for items in [[(tr("Open in New _Window"), RowCommand.openInNewWindow)],
-                      [(tr("_Rename…"), .rename), (tr("_Export…"), .export)],
+        var middle = [(tr("_Rename…"), RowCommand.rename), (tr("_Export…"), .export)]
+        if lists { middle.append((tr("Move to _Account…"), .moveToAccount)) }
+        for items in [[(tr("Open in New _Window"), RowCommand.openInNewWindow)], middle,
                       [(tr("_Delete"), .delete)]] {
             let section = g_menu_new()!
             for (label, command) in items { g_menu_append(section, label, "row.\(command.rawValue)") }
@@ -33,7 +35,8 @@ extension Sidebar {
             }
         }
         for box in [notesBox, listsBox] {
-            let menu = ContextMenu(on: box) { Self.rowMenuModel() }
+            let lists = box == listsBox
+            let menu = ContextMenu(on: box) { Self.rowMenuModel(lists: lists) }
             rowMenus.append(menu)
             ContextMenu.openOnSecondaryPress(on: box) { [weak self, weak menu] x, y in
                 guard let self, let menu else { return false }

@@ -49,6 +49,13 @@ final class Sidebar {
     private var found: Set<UUID>?
     /// The lists the search found, each with the reminders in it that match; nil shows all.
     private(set) var foundLists: [UUID: [UUID]]?
+    /// The account each synced list belongs to, by name (Sidebar+Accounts).
+    var accountOfList: [UUID: String] = [:]
+    var accountUIDOfList: [UUID: String] = [:]
+    /// A list's row dropped onto an account's heading (the list, the account's uid).
+    var onListDropOnAccount: (UUID, String) -> Void = { _, _ in }
+    var accountHeaders: [WidgetPointer: String] = [:]
+    var waitingIcons: [UUID: WidgetPointer] = [:]
 
     init() {
         notesBox = gtk_list_box_new()
@@ -91,6 +98,7 @@ final class Sidebar {
         }, Unmanaged.passRetained(self).toOpaque(), { context in
             Unmanaged<Sidebar>.fromOpaque(context!).release()
         })
+        installAccountHeaders()
         enableEdgeScrolling()
         installDragSources()
         enableNoteFileDrops()
@@ -103,7 +111,7 @@ final class Sidebar {
 
     func show(notes: [NoteSummary], reminderLists: [ReminderList]) {
         notes.forEach(update(note:))
-        reminderLists.forEach(add(reminderList:))
+        sortedForAccounts(reminderLists).forEach(add(reminderList:))
     }
 
     /// Adds the note's row or refreshes its name and place.
@@ -189,7 +197,9 @@ final class Sidebar {
             gtk_list_box_remove(listsBox.opaque, entry.row)
         }
         listRows.removeAll()
-        lists.sorted { ($0.position, $0.created) < ($1.position, $1.created) }.forEach(add(reminderList:))
+        waitingIcons.removeAll()
+        accountHeaders.removeAll()
+        sortedForAccounts(lists).forEach(add(reminderList:))
         if let selected, listRows[selected] != nil { select(.reminderList(selected)) }
     }
 

@@ -13,6 +13,9 @@ public final class ToteApplication {
     public private(set) var store: Result<Store, StoreError>?
     /// The live notes and lists every window follows; nil while no store is open.
     private(set) var library: Library?
+    /// Lists synced through the desktop's accounts (Evolution Data Server); nil until the
+    /// first window has drawn, and when the preference is off.
+    private(set) var sync: SyncService?
     /// Why the library could not be read at start (the first window says so).
     private(set) var libraryLoadFailure: (any Error)?
     /// Window state (size, maximized); nil when the schema is not installed, as in an
@@ -131,6 +134,17 @@ public final class ToteApplication {
         self.library = library
     }
 
+    /// Starts syncing with the desktop's accounts, unless the preference is off.
+    private func startSync() {
+        guard sync == nil, let library, settings.map({ g_settings_get_boolean($0, "sync-accounts").isTrue }) ?? true
+        else { return }
+        let sync = SyncService(library: library)
+        sync.onStatusChange = { [weak self] in self?.windows.forEach { $0.showSyncStatus() } }
+        sync.onToast = { [weak self] text in (self?.activeWindow ?? self?.windows.first)?.showToast(text) }
+        self.sync = sync
+        sync.start()
+    }
+
     /// Files written for other apps to take (a dragged picture as a real file) are kept a
     /// day, long enough for any drop or paste to have read them.
     private static func removeOldExports(in folder: URL) {
@@ -153,7 +167,10 @@ public final class ToteApplication {
         windows.append(window)
         if !leftoversRemoved {
             leftoversRemoved = true
-            AfterFirstFrame.run(on: window.window) { [weak self] in self?.removeLeftovers() }
+            AfterFirstFrame.run(on: window.window) { [weak self] in
+                self?.removeLeftovers()
+                self?.startSync()
+            }
         }
         gtk_window_present(window.window.cast())
         restoreUnsavedEdits(into: window)

@@ -13,6 +13,8 @@ public enum DropDestination: Hashable, Sendable {
     case listRow(UUID)
     /// The sidebar's notes, not one of them: note files from another app become notes.
     case notes
+    /// An account's heading in the sidebar (its EDS uid): a list dropped there moves into it.
+    case account(String)
     /// Another application: Files, Text Editor, a browser.
     case otherApp
 
@@ -21,7 +23,7 @@ public enum DropDestination: Hashable, Sendable {
         switch self {
         case .note(let id, _), .noteRow(let id): return .note(id)
         case .list(let id, _), .listRow(let id): return .list(id)
-        case .notes, .otherApp: return nil
+        case .notes, .otherApp, .account: return nil
         }
     }
 }

@@ -19,6 +19,8 @@ public enum DropMatrix {
         case wholeNote
         /// A list's sidebar row onto another: the lists reorder.
         case reorderLists
+        /// A list's sidebar row onto an account's heading: the list moves into that account.
+        case listToAccount
         case toOtherApp
         case fromOtherApp
     }
@@ -77,6 +79,10 @@ public enum DropMatrix {
             return .wholeNote
         case (.reminderList(let source), .listRow(let target)):
             return source == target ? nil : .reorderLists
+        case (.reminderList, .account):
+            return .listToAccount
+        case (_, .account):
+            return nil
         case (.reminderList, _):
             return nil
         }
@@ -87,7 +93,7 @@ public enum DropMatrix {
         case .withinNote, .withinList, .listToList: return .moveByDefault
         case .noteToNote: return .copyByDefault
         case .noteToList, .remindersToNote, .wholeNote, .toOtherApp, .fromOtherApp: return .alwaysCopy
-        case .reorderLists: return .moveOnly
+        case .reorderLists, .listToAccount: return .moveOnly
         }
     }
 

@@ -18,7 +18,9 @@ public enum SyncFailure: Hashable, Sendable {
     /// as the calendar factory sends them over D-Bus.
     public init(domain: String, code: Int, message: String) {
         switch (domain, code) {
-        case ("e-client-error-quark", 21): self = .outOfDate // E_CLIENT_ERROR_OUT_OF_SYNC
+        // E_CLIENT_ERROR_OUT_OF_SYNC; E_CAL_CLIENT_ERROR_OBJECT_ID_ALREADY_EXISTS (a create that
+        // reached the server before Tote could note it): both are settled by the server's version.
+        case ("e-client-error-quark", 21), ("e-cal-client-error-quark", 4): self = .outOfDate
         case ("e-cal-client-error-quark", 1): self = .notFound // E_CAL_CLIENT_ERROR_OBJECT_NOT_FOUND
         case ("e-client-error-quark", 6), ("e-client-error-quark", 7), ("e-client-error-quark", 20), // offline, busy, not opened
              ("e-client-error-quark", 1), ("g-io-error-quark", _), ("g-dbus-error-quark", _),

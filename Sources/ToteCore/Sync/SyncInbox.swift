@@ -37,6 +37,10 @@ public struct SyncInbox: Sendable {
     /// `describe` writes a merge's kept values into the notes.
     public init(changed: [VTodoMapping.Todo], removed: [String], local: Local, now: Date,
                 describe: ([TodoMerge.Kept]) -> String) {
+        // EDS can name one to-do twice in a batch: the last is the newest.
+        var latest: [String: Int] = [:]
+        for (index, todo) in changed.enumerated() { latest[todo.uid] = index }
+        let changed = changed.enumerated().filter { latest[$0.element.uid] == $0.offset }.map(\.element)
         let source = local.binding.sourceUID
         let listID = local.binding.listID
         var rows = Dictionary(local.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -79,7 +83,10 @@ public struct SyncInbox: Sendable {
                     updated.modified = max(current.modified, modified)
                 }
             } else {
-                updated = Self.keepingLocalNotes(current, todo.fields).applied(to: current)
+                let fields = Self.keepingLocalNotes(current, todo.fields)
+                // Tote's own write coming back (EDS gives it a LAST-MODIFIED of its own) changes nothing.
+                if current.listID == listID, fields == Self.keepingLocalNotes(current, TodoFields(current)) { continue }
+                updated = fields.applied(to: current)
                 updated.modified = modified
             }
             if updated.position != current.position || current.listID != listID {

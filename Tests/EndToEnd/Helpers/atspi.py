@@ -46,6 +46,17 @@ def walk(node, depth=0):
         walk(child, depth + 1)
 
 
+def descriptions(node, depth=0):
+    """Objects that have a description: role, name and description, tab-separated."""
+    if node is None or depth > 40:
+        return
+    if node.description:
+        name = (node.name or "").replace("\n", " ").replace("\t", " ")
+        print(f"{node.getRoleName()}\t{name}\t{node.description}")
+    for child in node:
+        descriptions(child, depth + 1)
+
+
 def find(node, name, depth=0):
     """The first object named `name`, or with role R when `name` is "role=R"."""
     if node is None or depth > 40:
@@ -158,6 +169,8 @@ def main():
         return
     if command == "tree":
         walk(app)
+    elif command == "descriptions":
+        descriptions(app)
     elif command == "read":
         ask_past_the_last_window(app)
         total = 0

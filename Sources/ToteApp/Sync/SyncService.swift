@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CAdw
+import CShim
+import Foundation
+import ToteCore
+
+/// Binds the library to Evolution Data Server: a list for every task list EDS knows
+/// (`SyncAccounts`), changes from the server applied as changes from elsewhere
+/// (`SyncInbox`), and the outbox sent one entry at a time (`SyncPush`), again while a server
+/// cannot be reached. Every decision is ToteCore's; this only carries them out.
+@MainActor
+final class SyncService {
+    private let library: Library
+    private var registry: EDSRegistry?
+    private var clients: [String: EDSTaskClient] = [:]
+    private var connecting: Set<String> = []
+    /// To-dos a view brought in before its first "complete" (what the server has now).
+    private var initial: [String: Set<String>] = [:]
+    private var pushing = false
+    /// Reminders whose write was refused as out of date: sent again on the retry, once the
+    /// refresh has brought the server's version.
+    private var deferred: Set<UUID> = []
+    private var retry: Timeout?
+    private var observer: UUID?
+    /// Why each task list's changes are waiting, for the sidebar.
+    private(set) var waiting: [String: String] = [:]
+    /// Called when `waiting` or the accounts change (windows update their sidebars).
+    var onStatusChange: @MainActor () -> Void = {}
+    /// Called with a toast's text (a conflict merged, a list kept).
+    var onToast: @MainActor (String) -> Void = { _ in }
+
+    /// How long a failed push waits before the outbox is tried again.
+    static let retryDelay = 3.0
+
+    init(library: Library) {
+        self.library = library
+    }
+
+    var accounts: [EDSAccount] { registry?.accounts ?? [] }
+
+    /// Opens EDS's registry (off the first frame: nothing waits on it).
+    func start() {
+        observer = library.observe { [weak self] change in self?.follow(change) }
+        EDSRegistry.open { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let registry):
+                self.registry = registry
+                registry.onChange = { [weak self] in self?.reconcile() }
+                self.reconcile()
+            case .failure(let failure):
+                // No EDS on this desktop: Tote's own lists work as always.
+                tote_shim_log_message("Evolution Data Server is not available: \(failure.message)")
+            }
+        }
+    }
+
+    // MARK: Accounts
+
+    /// Lists for the task lists EDS has now; a client and a view for each.
+    private func reconcile() {
+        guard let registry else { return }
+        let taskLists = registry.taskLists.filter(\.isEnabled).map {
+            SyncAccounts.TaskList(uid: $0.uid, name: $0.name, accountUID: $0.accountUID, accountName: $0.accountName)
+        }
+        let waitingSources = Set((try? library.store.outbox())?.map(\.sourceUID) ?? [])
+        let plan = SyncAccounts(taskLists: taskLists, lists: library.lists, bindings: library.syncedLists,
+                                waiting: waitingSources, claims: claims, rows: { [library] in (try? library.reminders(inList: $0)) ?? [] },
+                                now: Date())
+        if plan.command != nil || !plan.record.isEmpty {
+            do {
+                try library.applyFromElsewhere(LibraryEdit(reminders: plan.command), sync: plan.record)
+            } catch {
+                onToast(format(tr("Could not show the account’s lists: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
+            }
+        }
+        claims.removeAll { plan.claimed.contains($0) }
+        for list in plan.keptAsOwn {
+            onToast(format(tr("“{list}” is kept in Tote: its account is gone and some changes had not reached it"),
+                           ["list": list.name]))
+        }
+        let present = Set(taskLists.map(\.uid))
+        for uid in clients.keys where !present.contains(uid) {
+            clients[uid]?.stopView()
+            clients[uid] = nil
+        }
+        for binding in library.syncedLists.values where clients[binding.sourceUID] == nil {
+            connect(binding.sourceUID)
+        }
+        onStatusChange()
+    }
+
+    /// Lists being moved into an account, until the task list made for each appears.
+    private var claims: [SyncAccounts.Claim] = []
+
+    /// Moves a list into an account: a task list is made there for it, and once EDS lists
+    /// it, the list is bound to it and every reminder sent. A synced list leaves its old
+    /// task list first (its reminders stay in Tote meanwhile).
+    func move(_ list: ReminderList, into account: EDSAccount, done: @escaping @MainActor (EDSFailure?) -> Void) {
+        guard let registry else { return done(EDSFailure(domain: "", code: 0, message: tr("Accounts are not available"))) }
+        let claim = SyncAccounts.Claim(listID: list.id, accountUID: account.uid, name: list.name)
+        claims.append(claim)
+        let create = { [weak self] in
+            registry.createTaskList(named: list.name, inAccount: account.uid) { result in
+                guard let self else { return }
+                if case .failure(let failure) = result {
+                    self.claims.removeAll { $0 == claim }
+                    return done(failure)
+                }
+                self.reconcile()
+                done(nil)
+            }
+        }
+        guard library.syncedLists[list.id] != nil else { return create() }
+        keepOnlyInTote(list) { failure in
+            if let failure { return done(failure) }
+            create()
+        }
+    }
+
+    /// Makes a synced list Tote's own again and removes its task list from the account.
+    func keepOnlyInTote(_ list: ReminderList, done: @escaping @MainActor (EDSFailure?) -> Void) {
+        guard let registry, let binding = library.syncedLists[list.id] else { return done(nil) }
+        do {
+            // Unbound first: the task list's removal must not take the list with it.
+            try library.applyFromElsewhere(LibraryEdit(), sync: SyncRecord(unbound: [list.id]))
+        } catch {
+            return done(EDSFailure(domain: "", code: 0, message: Reasons.text(forStoreError: error)))
+        }
+        clients[binding.sourceUID]?.stopView()
+        clients[binding.sourceUID] = nil
+        registry.removeTaskList(uid: binding.sourceUID) { result in
+            if case .failure(let failure) = result { done(failure) } else { done(nil) }
+        }
+    }
+
+    private func connect(_ sourceUID: String) {
+        guard let registry, !connecting.contains(sourceUID) else { return }
+        connecting.insert(sourceUID)
+        registry.connect(listUID: sourceUID) { [weak self] result in
+            guard let self else { return }
+            self.connecting.remove(sourceUID)
+            switch result {
+            case .success(let client):
+                self.clients[sourceUID] = client
+                self.initial[sourceUID] = []
+                client.startView(
+                    added: { [weak self] texts in self?.receive(texts, removed: [], from: sourceUID) },
+                    modified: { [weak self] texts in self?.receive(texts, removed: [], from: sourceUID) },
+                    removed: { [weak self] uids in self?.receive([], removed: uids, from: sourceUID) },
+                    complete: { [weak self] _ in self?.viewCompleted(sourceUID) })
+                self.pushOutbox()
+            case .failure(let failure):
+                self.waiting[sourceUID] = failure.message
+                self.onStatusChange()
+                self.scheduleRetry()
+            }
+        }
+    }
+
+    // MARK: Changes from the server
+
+    /// Asks a synced list's server for what changed there (EDS otherwise looks only now
+    /// and then); the changes come through the view.
+    func refresh(listID: UUID) {
+        guard let binding = library.syncedLists[listID], let client = clients[binding.sourceUID] else { return }
+        client.refresh { _ in }
+    }
+
+    private func binding(forSource sourceUID: String) -> SyncedList? {
+        library.syncedLists.values.first { $0.sourceUID == sourceUID }
+    }
+
+    /// Reads the server's to-dos off the main thread (10,000 are most of a second of
+    /// libical), in the order they came.
+    private let reading = DispatchQueue(label: "io.github.totenotes.Tote.sync-reading")
+
+    private func receive(_ texts: [String], removed: [String], from sourceUID: String) {
+        reading.async {
+            let todos = texts.compactMap(VTodoMapping.read)
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    if self.initial[sourceUID] != nil { self.initial[sourceUID]?.formUnion(todos.map(\.uid)) }
+                    self.apply(todos, removed: removed, from: sourceUID)
+                }
+            }
+        }
+    }
+
+    /// After the view's first batch: to-dos Tote knew that the server no longer has were
+    /// removed while Tote was closed.
+    private func viewCompleted(_ sourceUID: String) {
+        // After the batches still being read.
+        reading.async {
+            DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.initialSyncEnded(sourceUID) } }
+        }
+    }
+
+    private func initialSyncEnded(_ sourceUID: String) {
+        guard let seen = initial.removeValue(forKey: sourceUID),
+              let bases = try? library.store.bases(inSource: sourceUID) else { return }
+        let gone = bases.map(\.uid).filter { !seen.contains($0) }
+        if !gone.isEmpty { apply([], removed: gone, from: sourceUID) }
+        pushOutbox()
+    }
+
+    private func apply(_ todos: [VTodoMapping.Todo], removed: [String], from sourceUID: String) {
+        guard let binding = binding(forSource: sourceUID),
+              let rows = try? library.reminders(inList: binding.listID),
+              let bases = try? library.store.bases(inSource: sourceUID),
+              let outbox = try? library.store.outbox() else { return }
+        let store = library.store
+        let local = SyncInbox.Local(
+            binding: binding, rows: rows, bases: Dictionary(bases.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first }),
+            pending: Set(outbox.map(\.reminderID)), elsewhere: { try? store.reminder(id: $0) })
+        let inbox = SyncInbox(changed: todos, removed: removed, local: local, now: Date(), describe: Self.describe)
+        guard inbox.command != nil || !inbox.record.isEmpty else { return }
+        do {
+            try library.applyFromElsewhere(LibraryEdit(reminders: inbox.command), sync: inbox.record)
+        } catch {
+            // A change made here meanwhile: the next batch or the outbox brings them level.
+            scheduleRetry()
+            return
+        }
+        for title in inbox.conflicts {
+            onToast(format(tr("“{reminder}” changed on another device too: both changes are kept"), ["reminder": title]))
+        }
+        if !inbox.record.queue.isEmpty { pushOutbox() }
+    }
+
+    /// The values a merge did not take, written into the reminder's notes.
+    static func describe(_ kept: [TodoMerge.Kept]) -> String {
+        let lines = kept.map { kept -> String in
+            let value: String
+            switch kept.field {
+            case .title: value = kept.loser.title
+            case .notes: value = kept.loser.notes
+            case .isDone: value = kept.loser.isDone ? tr("done") : tr("not done")
+            case .due: value = kept.loser.due.map { ReminderListView.dayFormatter.string(from: $0) } ?? tr("no due date")
+            case .priority: value = [.none: tr("no priority"), .low: tr("Low priority"), .medium: tr("Medium priority"),
+                                     .high: tr("High priority")][kept.loser.priority] ?? ""
+            case .sortOrder: value = ""
+            }
+            return value
+        }
+        return tr("Also changed on another device:") + "\n" + lines.joined(separator: "\n")
+    }
+
+    // MARK: The outbox
+
+    private func follow(_ change: LibraryChange) {
+        guard let command = change.reminders, !library.syncedLists.isEmpty else { return }
+        let synced = Set(library.syncedLists.keys)
+        if !command.listsTouched.isDisjoint(with: synced) || change.origin != nil { pushOutbox() }
+    }
+
+    /// Sends the outbox, one entry at a time, oldest first (a create before the remove of
+    /// the same reminder moved between task lists).
+    /// `includingWaiting`: also entries of task lists that could not be reached (on retry).
+    func pushOutbox(includingWaiting: Bool = false) {
+        guard !pushing, let entries = try? library.store.outbox(), !entries.isEmpty else {
+            if !pushing { updateWaiting() }
+            return
+        }
+        let store = library.store
+        let sources = Dictionary(library.syncedLists.values.map { ($0.listID, $0.sourceUID) }, uniquingKeysWith: { a, _ in a })
+        func inSource(_ entry: OutboxEntry) -> Bool {
+            (try? store.reminder(id: entry.reminderID)).flatMap { $0 }.map { sources[$0.listID] == entry.sourceUID } ?? false
+        }
+        let ordered = SyncPush.order(entries) { !inSource($0) }
+        guard let entry = ordered.first(where: {
+            clients[$0.sourceUID] != nil && (includingWaiting || (waiting[$0.sourceUID] == nil && !deferred.contains($0.reminderID)))
+        }) else {
+            updateWaiting()
+            return
+        }
+        push(entry, inSource: inSource(entry))
+    }
+
+    private func push(_ entry: OutboxEntry, inSource: Bool) {
+        guard let client = clients[entry.sourceUID] else { return }
+        let store = library.store
+        let reminder = (try? store.reminder(id: entry.reminderID)) ?? nil
+        let bases = (try? store.bases(ofReminder: entry.reminderID)) ?? []
+        let base = bases.first { $0.sourceUID == entry.sourceUID }
+        let plan = SyncPush.plan(reminder: reminder, inSource: inSource, base: base,
+                                 otherBases: bases.filter { $0.sourceUID != entry.sourceUID }, now: Date())
+        pushing = true
+        let done: @MainActor (SyncBase?, SyncRecord.SourceUID?, EDSFailure?) -> Void = { [weak self] newBase, removed, failure in
+            self?.pushed(entry, base: newBase, removing: removed, failure: failure, plan: plan)
+        }
+        switch plan {
+        case .nothing:
+            done(nil, nil, nil)
+        case .create(let uid, let text):
+            client.create(text) { result in
+                switch result {
+                case .success: done(SyncBase(sourceUID: entry.sourceUID, uid: uid, reminderID: entry.reminderID, text: text), nil, nil)
+                case .failure(let failure): done(nil, nil, failure)
+                }
+            }
+        case .modify(let uid, let text):
+            client.modify(text) { result in
+                switch result {
+                case .success: done(SyncBase(sourceUID: entry.sourceUID, uid: uid, reminderID: entry.reminderID, text: text), nil, nil)
+                case .failure(let failure): done(nil, nil, failure)
+                }
+            }
+        case .remove(let uid):
+            client.remove(uid: uid) { result in
+                switch result {
+                case .success: done(nil, .init(sourceUID: entry.sourceUID, uid: uid), nil)
+                case .failure(let failure): done(nil, nil, failure)
+                }
+            }
+        }
+    }
+
+    private func pushed(_ entry: OutboxEntry, base: SyncBase?, removing: SyncRecord.SourceUID?, failure: EDSFailure?,
+                        plan: SyncPush) {
+        pushing = false
+        let store = library.store
+        guard let failure else {
+            try? store.recordPush(of: entry, base: base, removing: removing)
+            if waiting[entry.sourceUID] != nil {
+                waiting[entry.sourceUID] = nil
+                onStatusChange()
+            }
+            pushOutbox()
+            return
+        }
+        switch SyncFailure(domain: failure.domain, code: failure.code, message: failure.message) {
+        case .outOfDate:
+            // The server's copy is newer than the base (or EDS's ETag on it is). EDS's cache
+            // has the old one until a refresh: the refresh brings the new one through the view,
+            // where it is merged (the entry is pending), and the merge is sent on the retry.
+            clients[entry.sourceUID]?.refresh { _ in }
+            try? store.recordFailure(of: entry, reason: failure.message)
+            deferred.insert(entry.reminderID)
+        case .notFound:
+            // Removed on the server meanwhile: a remove is done; a change is made anew.
+            let uid: String
+            switch plan {
+            case .modify(let id, _), .remove(let id), .create(let id, _): uid = id
+            case .nothing: uid = ""
+            }
+            if case .remove = plan {
+                try? store.recordPush(of: entry, base: nil, removing: .init(sourceUID: entry.sourceUID, uid: uid))
+            } else {
+                try? store.apply(nil, record: SyncRecord(removedBases: [.init(sourceUID: entry.sourceUID, uid: uid)]))
+            }
+            pushOutbox()
+            return
+        case .unreachable(let reason), .refused(let reason):
+            try? store.recordFailure(of: entry, reason: reason)
+            waiting[entry.sourceUID] = reason
+            onStatusChange()
+        }
+        scheduleRetry()
+        // Other task lists may still be reachable.
+        pushOutbox()
+    }
+
+    private func scheduleRetry() {
+        guard retry == nil else { return }
+        retry = Timeout(after: Self.retryDelay, priority: G_PRIORITY_DEFAULT) { [weak self] in
+            guard let self else { return }
+            self.retry = nil
+            self.deferred.removeAll()
+            for binding in self.library.syncedLists.values where self.clients[binding.sourceUID] == nil {
+                self.connect(binding.sourceUID)
+            }
+            // A client opened while its server was down stays read-only until a refresh.
+            let waiting = self.waiting.keys.compactMap { self.clients[$0] }
+            guard !waiting.isEmpty else { return self.pushOutbox(includingWaiting: true) }
+            var left = waiting.count
+            for client in waiting {
+                client.refresh { [weak self] _ in
+                    left -= 1
+                    if left == 0 { self?.pushOutbox(includingWaiting: true) }
+                }
+            }
+        }
+    }
+
+    /// Task lists with entries still in the outbox keep saying why (or that they wait).
+    private func updateWaiting() {
+        let sources = Set((try? library.store.outbox())?.map(\.sourceUID) ?? [])
+        var changed = false
+        for source in waiting.keys where !sources.contains(source) {
+            waiting[source] = nil
+            changed = true
+        }
+        if changed { onStatusChange() }
+        if !sources.isEmpty { scheduleRetry() }
+    }
+
+    /// Why a list's changes wait, for its sidebar row; nil when it is up to date.
+    func waitingReason(forList id: UUID) -> String? {
+        guard let binding = library.syncedLists[id] else { return nil }
+        return waiting[binding.sourceUID]
+    }
+}

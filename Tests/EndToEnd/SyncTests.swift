@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import ToteCore
+import XCTest
+
+/// Reminder lists synced through Evolution Data Server with a real CalDAV server (Radicale),
+/// EDS on the session's bus, Tote, and another device (python3-caldav) changing the server
+/// behind Tote's back.
+final class SyncTests: EndToEndTestCase {
+    private var servers: SyncServers!
+
+    /// Radicale with a "Tasks" calendar in a CalDAV account EDS discovers, and Tote syncing
+    /// with it, on a store `seed` filled first; returns once Tote lists "Tasks".
+    private func start(seed: (Store) throws -> Void = { _ in }) throws -> (tote: Process, window: String) {
+        servers = try SyncServers(session: session)
+        try servers.start()
+        try servers.makeCalendar("Tasks")
+        try servers.writeAccount()
+        try DesktopSession.writeSettings(syncAccounts: true, root: session.root)
+        let store = try Store(location: session.storeLocation)
+        try seed(store)
+        try store.checkpoint()
+        let launched = try launchTote(width: 900)
+        try session.waitUntil("Radicale's Tasks in Tote", timeout: 30) { self.syncedList("Tasks") != nil }
+        return launched
+    }
+
+    private func syncedList(_ name: String) -> UUID? {
+        guard let store = session.store(), let synced = try? store.syncedLists(), let lists = try? store.reminderLists()
+        else { return nil }
+        return lists.first { list in
+            list.name == name && synced.contains { $0.listID == list.id && $0.accountName == "Radicale" }
+        }?.id
+    }
+
+    private func titles(_ list: UUID) -> [String] {
+        ((try? session.store()?.reminders(inList: list)) ?? []).map(\.title)
+    }
+
+    /// The server's to-dos as the other device reads them, in their order.
+    private func onServer() -> [String] {
+        ((try? servers.peerList("Tasks")) ?? []).sorted { ($0.sortOrder ?? 0) < ($1.sortOrder ?? 0) }
+            .compactMap(\.summary)
+    }
+
+    private func click(_ name: String, _ tote: Process, _ window: String) throws {
+        let point = try waitForCenter(of: tote, named: "frame=1/\(name)", window: window)
+        try session.input(["mousemove", "\(point.x)", "\(point.y)", "click", "1"])
+        session.pace(0.3)
+    }
+
+    /// Opens Tasks (after another list: opening a synced list asks EDS for the server's news).
+    private func openTasks(_ tote: Process, _ window: String) throws {
+        try click("Personal", tote, window)
+        try click("Tasks", tote, window)
+    }
+
+    private func add(_ titles: [String], _ tote: Process, _ window: String) throws {
+        try click("New reminder", tote, window)
+        for title in titles {
+            try session.type(title)
+            try session.key("Return")
+        }
+    }
+
+    func testAReminderMadeInToteReachesTheServerAndOneFromAnotherDeviceShowsInTote() throws {
+        let (tote, window) = try start()
+        let tasks = try XCTUnwrap(syncedList("Tasks"))
+        try openTasks(tote, window)
+        let typed = Date()
+        try add(["Buy milk"], tote, window)
+        try session.waitUntil("Buy milk on the server", timeout: 15) { self.onServer() == ["Buy milk"] }
+        print("A reminder made in Tote was on the server after \(String(format: "%.2f", Date().timeIntervalSince(typed))) s")
+        let made = try XCTUnwrap(try session.store()?.reminders(inList: tasks).first)
+        XCTAssertEqual(try servers.peerList("Tasks").first?.uid, made.id.uuidString)
+
+        try servers.peerCreate("Tasks", uid: "from-phone", summary: "Call Ann", sortOrder: 5)
+        try openTasks(tote, window)
+        try session.waitUntil("another device's to-do in Tote", timeout: 20) { self.titles(tasks) == ["Buy milk", "Call Ann"] }
+        try servers.peerModify("Tasks", uid: "from-phone", ["summary": "Call Ann back", "status": "COMPLETED"])
+        try openTasks(tote, window)
+        try session.waitUntil("its change in Tote", timeout: 20) {
+            (try? session.store()?.reminders(inList: tasks))?.contains { $0.title == "Call Ann back" && $0.isDone } == true
+        }
+        // Its own echo changed nothing: one to-do each, as made.
+        XCTAssertEqual(onServer(), ["Buy milk", "Call Ann back"])
+        XCTAssertEqual(try session.toteComplaints(), [])
+    }
+
+    func testThreeRemindersDraggedOntoASyncedListAreOnTheServerInOrderAndOneUndoPutsEverythingBack() throws {
+        var groceries = UUID()
+        let (tote, window) = try start { store in
+            groceries = try makeList("Groceries", ["Apples", "Bread", "Cheese", "Dates", "Eggs"], in: store)
+        }
+        let tasks = try XCTUnwrap(syncedList("Tasks"))
+        _ = try openList("Groceries", showing: "Apples", of: tote, window: window)
+        let row = { (title: String) in try self.waitForCenter(of: tote, named: "frame=1/\(title), not done", window: window) }
+        let apples = try row("Apples")
+        try session.input(["mousemove", "\(apples.x)", "\(apples.y)", "click", "1"])
+        for title in ["Cheese", "Eggs"] {
+            let point = try row(title)
+            try session.input(["mousemove", "\(point.x)", "\(point.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+            session.pace(0.2)
+        }
+        let tasksRow = try waitForCenter(of: tote, named: "frame=1/Tasks", window: window)
+        try session.drag(from: try row("Cheese"), to: tasksRow)
+        try session.waitUntil("three moved in Tote") {
+            self.titles(tasks) == ["Apples", "Cheese", "Eggs"] && self.titles(groceries) == ["Bread", "Dates"]
+        }
+        try session.waitUntil("the three on the server, in order", timeout: 20) { self.onServer() == ["Apples", "Cheese", "Eggs"] }
+
+        try session.key("ctrl+z")
+        try session.waitUntil("all three back in Tote") {
+            self.titles(tasks).isEmpty && self.titles(groceries) == ["Apples", "Bread", "Cheese", "Dates", "Eggs"]
+        }
+        try session.waitUntil("none left on the server", timeout: 20) { self.onServer().isEmpty }
+        XCTAssertEqual(try session.store()?.outbox().count, 0)
+    }
+
+    func testWithTheServerDownEditsGoOnAndTheServerEndsWithExactlyTotesStateEvenAfterKill9() throws {
+        var (tote, window) = try start()
+        let tasks = try XCTUnwrap(syncedList("Tasks"))
+        try openTasks(tote, window)
+        try add(["One"], tote, window)
+        try session.waitUntil("One on the server", timeout: 15) { self.onServer() == ["One"] }
+
+        servers.stop()
+        try add(["Two", "Three"], tote, window)
+        try session.waitUntil("both in Tote at once") { self.titles(tasks) == ["One", "Two", "Three"] }
+        try session.waitUntil("the list says its changes wait", timeout: 20) {
+            (try? session.accessibleDescriptions(of: tote))?.contains { $0.contains("Changes are waiting to be sent") } == true
+        }
+
+        // Killed with changes still waiting, started again: nothing lost.
+        kill(tote.processIdentifier, SIGKILL)
+        tote.waitUntilExit()
+        XCTAssertEqual(titles(tasks), ["One", "Two", "Three"])
+        (tote, window) = try launchTote(width: 900)
+        try servers.start()
+        try openTasks(tote, window)
+        try session.waitUntil("the server holds exactly Tote's state", timeout: 40) {
+            self.onServer() == ["One", "Two", "Three"]
+        }
+        try session.waitUntil("the outbox empty and the list no longer waiting", timeout: 20) {
+            (try? session.store()?.outbox().count) == 0
+                && (try? session.accessibleDescriptions(of: tote))?.contains { $0.contains("Changes are waiting to be sent") } == false
+        }
+        XCTAssertEqual(titles(tasks), ["One", "Two", "Three"])
+    }
+
+    func testTheSameReminderChangedOnTheServerAndInToteLosesNothingAndSaysSo() throws {
+        let (tote, window) = try start()
+        let tasks = try XCTUnwrap(syncedList("Tasks"))
+        try openTasks(tote, window)
+        try add(["Milk"], tote, window)
+        try session.waitUntil("Milk on the server", timeout: 15) { self.onServer() == ["Milk"] }
+        let uid = try XCTUnwrap(try servers.peerList("Tasks").first?.uid)
+
+        // Another device renames it, then Tote does, before Tote has heard of the first.
+        try servers.peerModify("Tasks", uid: uid, ["summary": "Oat milk"])
+        let row = try waitForCenter(of: tote, named: "frame=1/Milk, not done", window: window)
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        try session.key("F2", "ctrl+a")
+        try session.type("Milk and bread")
+        try session.key("Return")
+
+        try session.waitUntil("the toast naming it", timeout: 30) {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.contains("changed on another device too") } == true
+        }
+        try session.waitUntil("both kept, the same on both sides", timeout: 30) {
+            guard let reminder = (try? session.store()?.reminders(inList: tasks))?.first,
+                  let todo = (try? self.servers.peerList("Tasks"))?.first else { return false }
+            return reminder.title == "Milk and bread" && reminder.notes.contains("Oat milk")
+                && todo.summary == "Milk and bread" && (todo.description ?? "").contains("Oat milk")
+        }
+    }
+}
