@@ -174,4 +174,25 @@ final class SyncTests: EndToEndTestCase {
                 && todo.summary == "Milk and bread" && (todo.description ?? "").contains("Oat milk")
         }
     }
+
+    func testAListsRowDroppedOnAnAccountsHeadingMovesTheListIntoThatAccount() throws {
+        var groceries = UUID()
+        let (tote, window) = try start { store in
+            groceries = try makeList("Groceries", ["Apples", "Bread"], in: store)
+        }
+        let heading = try waitForCenter(of: tote, named: "frame=1/On This Computer", window: window)
+        let row = try waitForCenter(of: tote, named: "frame=1/Groceries", window: window)
+        try session.drag(from: row, to: heading)
+        var binding: SyncedList?
+        try session.waitUntil("Groceries in On This Computer", timeout: 20) {
+            binding = (try? session.store()?.syncedLists())?.first { $0.listID == groceries }
+            return binding?.accountName == "On This Computer"
+        }
+        let source = try XCTUnwrap(binding?.sourceUID)
+        try session.waitUntil("its reminders in the account's task list", timeout: 20) {
+            Set(((try? self.servers.edsTodos(list: source)) ?? []).compactMap(\.summary)) == ["Apples", "Bread"]
+        }
+        XCTAssertEqual(titles(groceries), ["Apples", "Bread"])
+        XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("“Groceries” moved to On This Computer") })
+    }
 }
