@@ -376,7 +376,8 @@ final class SyncServers {
             c = client(sys.argv[2])
             ok, components = c.get_object_list_sync("#t", None)
             print(json.dumps([todo(component) for component in components]))
-            c.refresh_sync(None)
+            if c.check_refresh_supported():  # a list On This Computer has no server
+                c.refresh_sync(None)
         elif command == "create":
             component = ICalGLib.Component.new_from_string(
                 "BEGIN:VTODO\r\nUID:%s\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\n" % sys.argv[3])

@@ -113,4 +113,10 @@ import Testing
         let inbox = SyncInbox(changed: [todo("m", "Moved")], removed: [], local: state, now: now, describe: describe)
         #expect(inbox.command == nil)
     }
+
+    @Test func onlyToDosKnownWhenTheViewBeganCanHaveBeenRemovedWhileAway() {
+        // "sent" was created while the view populated: in neither set, never taken for removed.
+        #expect(SyncInbox.removedWhileAway(known: ["kept", "gone"], seen: ["kept", "new-elsewhere"]) == ["gone"])
+        #expect(SyncInbox.removedWhileAway(known: [], seen: ["sent"]).isEmpty)
+    }
 }

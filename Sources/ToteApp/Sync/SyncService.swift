@@ -14,8 +14,9 @@ final class SyncService {
     private var registry: EDSRegistry?
     private var clients: [String: EDSTaskClient] = [:]
     private var connecting: Set<String> = []
-    /// To-dos a view brought in before its first "complete" (what the server has now).
-    private var initial: [String: Set<String>] = [:]
+    /// Per task list whose view has not completed its first population: the UIDs Tote
+    /// knew on the server when the view began, and those the view has brought in since.
+    private var initial: [String: (known: Set<String>, seen: Set<String>)] = [:]
     private var pushing = false
     /// Reminders whose write was refused as out of date: sent again on the retry, once the
     /// refresh has brought the server's version.
@@ -143,13 +144,13 @@ final class SyncService {
             switch result {
             case .success(let client):
                 self.clients[sourceUID] = client
-                self.initial[sourceUID] = []
+                let known = Set(((try? self.library.store.bases(inSource: sourceUID)) ?? []).map(\.uid))
+                self.initial[sourceUID] = (known, [])
                 client.startView(
                     added: { [weak self] texts in self?.receive(texts, removed: [], from: sourceUID) },
                     modified: { [weak self] texts in self?.receive(texts, removed: [], from: sourceUID) },
                     removed: { [weak self] uids in self?.receive([], removed: uids, from: sourceUID) },
                     complete: { [weak self] _ in self?.viewCompleted(sourceUID) })
-                self.pushOutbox()
             case .failure(let failure):
                 self.waiting[sourceUID] = failure.message
                 self.onStatusChange()
@@ -181,7 +182,7 @@ final class SyncService {
             DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
                     guard let self else { return }
-                    if self.initial[sourceUID] != nil { self.initial[sourceUID]?.formUnion(todos.map(\.uid)) }
+                    if self.initial[sourceUID] != nil { self.initial[sourceUID]?.seen.formUnion(todos.map(\.uid)) }
                     self.apply(todos, removed: removed, from: sourceUID)
                 }
             }
@@ -198,9 +199,8 @@ final class SyncService {
     }
 
     private func initialSyncEnded(_ sourceUID: String) {
-        guard let seen = initial.removeValue(forKey: sourceUID),
-              let bases = try? library.store.bases(inSource: sourceUID) else { return }
-        let gone = bases.map(\.uid).filter { !seen.contains($0) }
+        guard let population = initial.removeValue(forKey: sourceUID) else { return }
+        let gone = SyncInbox.removedWhileAway(known: population.known, seen: population.seen)
         if !gone.isEmpty { apply([], removed: gone, from: sourceUID) }
         pushOutbox()
     }
@@ -270,7 +270,7 @@ final class SyncService {
         }
         let ordered = SyncPush.order(entries) { !inSource($0) }
         guard let entry = ordered.first(where: {
-            clients[$0.sourceUID] != nil && (includingWaiting || (waiting[$0.sourceUID] == nil && !deferred.contains($0.reminderID)))
+            clients[$0.sourceUID] != nil && initial[$0.sourceUID] == nil && (includingWaiting || (waiting[$0.sourceUID] == nil && !deferred.contains($0.reminderID)))
         }) else {
             updateWaiting()
             return

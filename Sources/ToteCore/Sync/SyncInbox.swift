@@ -137,6 +137,13 @@ public struct SyncInbox: Sendable {
         return fields
     }
 
+    /// The to-dos removed from the server while Tote was not looking: known there when a
+    /// view began (`known`, the bases then) and not in its first population (`seen`). Only
+    /// those: a to-do Tote sends while the view populates is not in either, and stays.
+    public static func removedWhileAway(known: Set<String>, seen: Set<String>) -> [String] {
+        known.subtracting(seen).sorted()
+    }
+
     /// The reminder id for a UID: the UUID itself when it is one (a to-do made by Tote),
     /// else a name-based UUID of it, the same at every start.
     public static func reminderID(forUID uid: String) -> UUID {
