@@ -84,7 +84,40 @@ final class SyncTests: EndToEndTestCase {
         }
         // Its own echo changed nothing: one to-do each, as made.
         XCTAssertEqual(onServer(), ["Buy milk", "Call Ann back"])
+
+        // Changed on the other device, the reminder Tote made can no longer be unmade by
+        // Undo: that would lose the other device's change.
+        try servers.peerModify("Tasks", uid: made.id.uuidString, ["summary": "Buy oat milk"])
+        try openTasks(tote, window)
+        try session.waitUntil("the rename from the other device", timeout: 20) {
+            self.titles(tasks) == ["Buy oat milk", "Call Ann back"]
+        }
+        let renamed = try waitForCenter(of: tote, named: "frame=1/Buy oat milk, not done", window: window)
+        try session.input(["mousemove", "\(renamed.x)", "\(renamed.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("ctrl+z")
+        try session.waitUntil("Undo refused, saying why") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.contains("Nothing was undone: “Tasks” was changed elsewhere since") } == true
+        }
+        XCTAssertEqual(titles(tasks), ["Buy oat milk", "Call Ann back"])
         XCTAssertEqual(try session.toteComplaints(), [])
+    }
+
+    func testAReminderDraggedFromOneAccountsListToAnothersKeepsItsUIDAndLeavesTheFirst() throws {
+        let (tote, window) = try start()
+        let tasks = try XCTUnwrap(syncedList("Tasks"))
+        let personal = try XCTUnwrap(try session.store()?.syncedLists().first { $0.accountName == "On This Computer" })
+        try servers.peerCreate("Tasks", uid: "from-phone", summary: "Call Ann", sortOrder: 0)
+        try openTasks(tote, window)
+        try session.waitUntil("the phone's to-do in Tote", timeout: 20) { self.titles(tasks) == ["Call Ann"] }
+
+        let row = try waitForCenter(of: tote, named: "frame=1/Call Ann, not done", window: window)
+        let personalRow = try waitForCenter(of: tote, named: "frame=1/Personal", window: window)
+        try session.drag(from: row, to: personalRow)
+        try session.waitUntil("moved in Tote") { self.titles(tasks).isEmpty && self.titles(personal.listID) == ["Call Ann"] }
+        try session.waitUntil("in On This Computer under the same UID, gone from the server", timeout: 20) {
+            ((try? self.servers.edsTodos(list: personal.sourceUID)) ?? []).map(\.uid) == ["from-phone"] && self.onServer().isEmpty
+        }
     }
 
     func testThreeRemindersDraggedOntoASyncedListAreOnTheServerInOrderAndOneUndoPutsEverythingBack() throws {
