@@ -169,6 +169,11 @@ final class SyncServers {
         _ = try python(["-c", Self.eds, "create", list, uid, summary])
     }
 
+    /// Switches an account (an EDS source) on or off through the registry, as Settings does.
+    func edsSetEnabled(_ uid: String, _ enabled: Bool) throws {
+        _ = try python(["-c", Self.eds, "enable", uid, enabled ? "1" : "0"])
+    }
+
     // MARK: The other device
 
     /// A to-do as a CalDAV client (or EDS) holds it.
@@ -309,6 +314,7 @@ final class SyncServers {
     ///   wait ACCOUNT NAME SECONDS    [the task list] once the registry has it, or []
     ///   todos LIST                   the list's to-dos, JSON, then a refresh from the server
     ///   create LIST UID SUMMARY      a new to-do
+    ///   enable SOURCE 1|0            switches a source (an account) on or off
     private static let eds = #"""
         import gi, json, re, sys, time
         gi.require_version("EDataServer", "1.2")
@@ -378,6 +384,10 @@ final class SyncServers {
             print(json.dumps([todo(component) for component in components]))
             if c.check_refresh_supported():  # a list On This Computer has no server
                 c.refresh_sync(None)
+        elif command == "enable":
+            source = registry.ref_source(sys.argv[2])
+            source.set_enabled(sys.argv[3] == "1")
+            source.write_sync(None)
         elif command == "create":
             component = ICalGLib.Component.new_from_string(
                 "BEGIN:VTODO\r\nUID:%s\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\n" % sys.argv[3])

@@ -228,4 +228,23 @@ final class SyncTests: EndToEndTestCase {
         XCTAssertEqual(titles(groceries), ["Apples", "Bread"])
         XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("“Groceries” moved to On This Computer") })
     }
+
+    func testAnAccountSwitchedOffAndOnInSettingsTakesItsListAwayAndBringsItBack() throws {
+        let (tote, window) = try start()
+        try servers.peerCreate("Tasks", uid: "from-phone", summary: "Call Ann", sortOrder: 0)
+        try openTasks(tote, window)
+        try session.waitUntil("the phone's to-do in Tote", timeout: 20) {
+            self.syncedList("Tasks").map(self.titles) == ["Call Ann"]
+        }
+        try servers.edsSetEnabled(servers.accountUID, false)
+        try session.waitUntil("Tasks gone from Tote with its account", timeout: 20) {
+            self.syncedList("Tasks") == nil && (try? session.center(of: tote, named: "frame=1/Tasks", window: window)) == nil
+        }
+        XCTAssertEqual(try session.store()?.reminderLists().map(\.name), ["Personal"])
+        try servers.edsSetEnabled(servers.accountUID, true)
+        try session.waitUntil("Tasks back with its to-do", timeout: 30) {
+            self.syncedList("Tasks").map(self.titles) == ["Call Ann"]
+        }
+        _ = try waitForCenter(of: tote, named: "frame=1/Tasks", window: window)
+    }
 }
