@@ -227,6 +227,23 @@ final class SyncTests: EndToEndTestCase {
         }
         XCTAssertEqual(titles(groceries), ["Apples", "Bread"])
         XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("“Groceries” moved to On This Computer") })
+
+        // And back: its row's menu, Move to Account…, Only in Tote.
+        let moved = try waitForCenter(of: tote, named: "frame=1/Groceries", window: window)
+        try session.input(["mousemove", "\(moved.x)", "\(moved.y)"])
+        session.pace(0.1)
+        try session.input(["click", "3"])
+        try session.waitUntil("the row's menu") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tMove to Account…") } == true
+        }
+        try session.key("a")
+        let onlyInTote = try waitForCenter(of: tote, named: "Only in Tote", window: window)
+        try session.input(["mousemove", "\(onlyInTote.x)", "\(onlyInTote.y)", "click", "1"])
+        try session.waitUntil("Groceries Tote's own again, its task list gone from the account", timeout: 20) {
+            (try? session.store()?.syncedLists())?.contains { $0.listID == groceries } == false
+                && ((try? self.servers.edsTaskLists()) ?? []).contains { $0.uid == source } == false
+        }
+        XCTAssertEqual(titles(groceries), ["Apples", "Bread"])
     }
 
     func testAnAccountSwitchedOffAndOnInSettingsTakesItsListAwayAndBringsItBack() throws {
