@@ -21,6 +21,8 @@ final class SyncService {
     /// Reminders whose write was refused as out of date: sent again on the retry, once the
     /// refresh has brought the server's version.
     private var deferred: Set<UUID> = []
+    /// Batches from a server that could not be written, tried again on the retry.
+    private var unapplied: [(todos: [VTodoMapping.Todo], removed: [String], source: String)] = []
     private var retry: Timeout?
     private var observer: UUID?
     /// Why each task list's changes are waiting, for the sidebar.
@@ -30,8 +32,11 @@ final class SyncService {
     /// Called with a toast's text (a conflict merged, a list kept).
     var onToast: @MainActor (String) -> Void = { _ in }
 
-    /// How long a failed push waits before the outbox is tried again.
-    static let retryDelay = 3.0
+    /// How long a failed push waits before the outbox is tried again: 3 s, doubling while
+    /// nothing gets through, up to a minute (a server down for hours is not asked every 3 s).
+    static let firstRetryDelay = 3.0
+    static let longestRetryDelay = 60.0
+    private var retryDelay = SyncService.firstRetryDelay
 
     init(library: Library) {
         self.library = library
@@ -219,7 +224,9 @@ final class SyncService {
         do {
             try library.applyFromElsewhere(LibraryEdit(reminders: inbox.command), sync: inbox.record)
         } catch {
-            // A change made here meanwhile: the next batch or the outbox brings them level.
+            // Not written (a damaged store, a full disk): the server will not send these again
+            // unchanged, so they are read again, against the state then, on the retry.
+            unapplied.append((todos, removed, sourceUID))
             scheduleRetry()
             return
         }
@@ -323,6 +330,7 @@ final class SyncService {
         let store = library.store
         guard let failure else {
             try? store.recordPush(of: entry, base: base, removing: removing)
+            retryDelay = Self.firstRetryDelay
             if waiting[entry.sourceUID] != nil {
                 waiting[entry.sourceUID] = nil
                 onStatusChange()
@@ -356,6 +364,8 @@ final class SyncService {
             try? store.recordFailure(of: entry, reason: reason)
             waiting[entry.sourceUID] = reason
             onStatusChange()
+            scheduleRetry()
+            retryDelay = min(retryDelay * 2, Self.longestRetryDelay)
         }
         scheduleRetry()
         // Other task lists may still be reachable.
@@ -364,10 +374,13 @@ final class SyncService {
 
     private func scheduleRetry() {
         guard retry == nil else { return }
-        retry = Timeout(after: Self.retryDelay, priority: G_PRIORITY_DEFAULT) { [weak self] in
+        retry = Timeout(after: retryDelay, priority: G_PRIORITY_DEFAULT) { [weak self] in
             guard let self else { return }
             self.retry = nil
             self.deferred.removeAll()
+            let batches = self.unapplied
+            self.unapplied.removeAll()
+            for batch in batches { self.apply(batch.todos, removed: batch.removed, from: batch.source) }
             for binding in self.library.syncedLists.values where self.clients[binding.sourceUID] == nil {
                 self.connect(binding.sourceUID)
             }
