@@ -217,9 +217,10 @@ final class SyncServers {
 
     // MARK: Helpers
 
+    private static let peerScript = DesktopSession.repositoryRoot.appendingPathComponent("Tests/EndToEnd/Helpers/caldav-peer.py")
+
     private func peer(_ arguments: [String]) throws -> Data {
-        let script = DesktopSession.repositoryRoot.appendingPathComponent("Tests/EndToEnd/Helpers/caldav-peer.py")
-        return try python([script.path] + arguments)
+        try python([Self.peerScript.path] + arguments)
     }
 
     /// Runs Debian's python3 (not one earlier on PATH: gi and caldav are Debian's) in the
@@ -242,7 +243,8 @@ final class SyncServers {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = arguments
-        process.environment = session.environment
+        process.environment = session.environment.merging(
+            ["TOTE_CALDAV_PEER": Self.peerScript.path]) { _, new in new }
         process.standardOutput = outputHandle
         process.standardError = errorHandle
         let started = try errorHandle.offset()
@@ -316,7 +318,7 @@ final class SyncServers {
     ///   create LIST UID SUMMARY      a new to-do
     ///   enable SOURCE 1|0            switches a source (an account) on or off
     private static let eds = #"""
-        import gi, json, re, sys, time
+        import gi, importlib.util, json, os, sys, time
         gi.require_version("EDataServer", "1.2")
         gi.require_version("ECal", "2.0")
         gi.require_version("ICalGLib", "3.0")
@@ -332,21 +334,11 @@ final class SyncServers {
         def task_lists():
             return [described(s) for s in registry.list_sources(EDataServer.SOURCE_EXTENSION_TASK_LIST)]
 
-        def props(ics):
-            lines, inside, found = [], False, {}
-            for line in ics.replace("\r\n", "\n").split("\n"):
-                if line[:1] in (" ", "\t") and lines:
-                    lines[-1] += line[1:]
-                else:
-                    lines.append(line)
-            for line in lines:
-                if line in ("BEGIN:VTODO", "END:VTODO"):
-                    inside = line == "BEGIN:VTODO"
-                elif inside and ":" in line:
-                    head, value = line.split(":", 1)
-                    found.setdefault(head.split(";", 1)[0].upper(),
-                                     re.sub(r"\\(.)", lambda m: "\n" if m[1] in "nN" else m[1], value))
-            return found
+        # The VTODO's properties as caldav-peer.py reads them (the same parse for both sides).
+        spec = importlib.util.spec_from_file_location("caldav_peer", os.environ["TOTE_CALDAV_PEER"])
+        peer = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(peer)
+        props = peer.unfolded
 
         def todo(component):
             ics = component.as_ical_string()

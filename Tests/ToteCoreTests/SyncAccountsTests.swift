@@ -7,9 +7,10 @@ import Testing
 @Suite struct SyncAccountsTests {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
     private let own = ReminderList(id: UUID(), name: "Groceries", position: 0, created: .distantPast, modified: .distantPast)
-    private let work = SyncAccounts.TaskList(uid: "src-work", name: "Work", accountUID: "acc-dav", accountName: "Radicale")
-    private let personal = SyncAccounts.TaskList(uid: "system-task-list", name: "Personal", accountUID: "local-stub",
-                                                 accountName: "On This Computer")
+    private let work = EDSTaskList(uid: "src-work", name: "Work", accountUID: "acc-dav", accountName: "Radicale",
+                                   isEnabled: true)
+    private let personal = EDSTaskList(uid: "system-task-list", name: "Personal", accountUID: "local-stub",
+                                       accountName: "On This Computer", isEnabled: true)
 
     @Test func aNewTaskListBecomesAListBoundToIt() {
         let plan = SyncAccounts(taskLists: [work, personal], lists: [own], bindings: [:], waiting: [],
@@ -37,11 +38,13 @@ import Testing
         #expect(after.map(\.name) == ["Job"])
     }
 
-    @Test func aTaskListGoneTakesItsListUnlessChangesWait() {
+    @Test func aTaskListGoneOrSwitchedOffTakesItsListUnlessChangesWait() {
         let mirror = ReminderList(id: UUID(), name: "Work", position: 1, created: now, modified: now)
         let row = Reminder(id: UUID(), listID: mirror.id, title: "Report", position: 0, created: now, modified: now)
         let bindings = [mirror.id: SyncedList(listID: mirror.id, sourceUID: "src-work", accountUID: "acc-dav", accountName: "Radicale")]
-        let gone = SyncAccounts(taskLists: [], lists: [own, mirror], bindings: bindings, waiting: [],
+        var switchedOff = work
+        switchedOff.isEnabled = false
+        let gone = SyncAccounts(taskLists: [switchedOff], lists: [own, mirror], bindings: bindings, waiting: [],
                                 rows: { $0 == mirror.id ? [row] : [] }, now: now)
         #expect(gone.command == .sequence([.delete([row]), .deleteLists([mirror])]))
         #expect(gone.record.unbound == [mirror.id])
@@ -56,7 +59,8 @@ import Testing
     @Test func aListMovedIntoAnAccountIsBoundToTheTaskListMadeForItAndSentWhole() {
         let rows = [Reminder(id: UUID(), listID: own.id, title: "Milk", position: 0, created: now, modified: now),
                     Reminder(id: UUID(), listID: own.id, title: "Eggs", position: 1, created: now, modified: now)]
-        let made = SyncAccounts.TaskList(uid: "new-src", name: "Groceries", accountUID: "acc-dav", accountName: "Radicale")
+        let made = EDSTaskList(uid: "new-src", name: "Groceries", accountUID: "acc-dav", accountName: "Radicale",
+                               isEnabled: true)
         let plan = SyncAccounts(taskLists: [made], lists: [own], bindings: [:], waiting: [],
                                 claims: [.init(listID: own.id, accountUID: "acc-dav", name: "Groceries")],
                                 rows: { $0 == own.id ? rows : [] }, now: now)

@@ -15,6 +15,15 @@ import Testing
                          clock: { ticks.next() })
     }
 
+    /// A store with a list bound to task list "src-1".
+    private func storeWithSyncedList(_ folder: TemporaryFolder) throws -> (Store, ReminderList) {
+        let store = try makeStore(folder)
+        let synced = try store.createReminderList(name: "Synced")
+        try store.apply(nil, record: SyncRecord(bindings: [
+            SyncedList(listID: synced.id, sourceUID: "src-1", accountUID: "acc", accountName: "Radicale")]))
+        return (store, synced)
+    }
+
     private func reminder(_ title: String, in list: ReminderList, position: Int) -> Reminder {
         Reminder(id: UUID(), listID: list.id, title: title, position: position, created: now, modified: now)
     }
@@ -42,10 +51,7 @@ import Testing
 
     @Test func aPushBegunBeforeAChangeLeavesTheEntryForTheChange() throws {
         let folder = try TemporaryFolder()
-        let store = try makeStore(folder)
-        let synced = try store.createReminderList(name: "Synced")
-        try store.apply(nil, record: SyncRecord(bindings: [
-            SyncedList(listID: synced.id, sourceUID: "src-1", accountUID: "acc", accountName: "Radicale")]))
+        let (store, synced) = try storeWithSyncedList(folder)
         let a = reminder("A", in: synced, position: 0)
         try store.apply(.insert([a]))
         let sent = try #require(try store.outbox().first)
@@ -63,10 +69,7 @@ import Testing
 
     @Test func unbindingAListForgetsItsBasesAndOutbox() throws {
         let folder = try TemporaryFolder()
-        let store = try makeStore(folder)
-        let synced = try store.createReminderList(name: "Synced")
-        try store.apply(nil, record: SyncRecord(bindings: [
-            SyncedList(listID: synced.id, sourceUID: "src-1", accountUID: "acc", accountName: "Radicale")]))
+        let (store, synced) = try storeWithSyncedList(folder)
         let a = reminder("A", in: synced, position: 0)
         try store.apply(.insert([a]), record: SyncRecord(bases: [
             SyncBase(sourceUID: "src-1", uid: "a", reminderID: a.id, text: "")], queue: [.init(sourceUID: "src-1", reminderID: a.id)]))

@@ -66,9 +66,7 @@ final class SyncService {
     /// Lists for the task lists EDS has now; a client and a view for each.
     private func reconcile() {
         guard let registry else { return }
-        let taskLists = registry.taskLists.filter(\.isEnabled).map {
-            SyncAccounts.TaskList(uid: $0.uid, name: $0.name, accountUID: $0.accountUID, accountName: $0.accountName)
-        }
+        let taskLists = registry.taskLists
         let waitingSources = Set((try? library.store.outbox())?.map(\.sourceUID) ?? [])
         let plan = SyncAccounts(taskLists: taskLists, lists: library.lists, bindings: library.syncedLists,
                                 waiting: waitingSources, claims: claims, rows: { [library] in (try? library.reminders(inList: $0)) ?? [] },
@@ -85,8 +83,8 @@ final class SyncService {
             onToast(format(tr("“{list}” is kept in Tote: its account is gone and some changes had not reached it"),
                            ["list": list.name]))
         }
-        let present = Set(taskLists.map(\.uid))
-        for uid in clients.keys where !present.contains(uid) {
+        let bound = Set(library.syncedLists.values.map(\.sourceUID))
+        for uid in clients.keys where !bound.contains(uid) {
             clients[uid]?.stopView()
             clients[uid] = nil
         }

@@ -6,21 +6,6 @@ import Foundation
 /// changes made in Tote are still waiting to reach it: then the list stays, as Tote's own,
 /// with them, because nothing may be lost.
 public struct SyncAccounts: Sendable {
-    /// A task list as EDS names it.
-    public struct TaskList: Hashable, Sendable {
-        public var uid: String
-        public var name: String
-        public var accountUID: String
-        public var accountName: String
-
-        public init(uid: String, name: String, accountUID: String, accountName: String) {
-            self.uid = uid
-            self.name = name
-            self.accountUID = accountUID
-            self.accountName = accountName
-        }
-    }
-
     /// A Tote list being moved into an account: the task list made for it is bound to it
     /// (and every reminder queued) when it appears, instead of becoming a list of its own.
     public struct Claim: Hashable, Sendable {
@@ -46,8 +31,11 @@ public struct SyncAccounts: Sendable {
     /// Claims this change took.
     public var claimed: [Claim] = []
 
-    public init(taskLists: [TaskList], lists: [ReminderList], bindings: [UUID: SyncedList], waiting: Set<String>,
+    /// `taskLists`: what the registry lists; a disabled one (its account switched off) is as
+    /// good as gone.
+    public init(taskLists all: [EDSTaskList], lists: [ReminderList], bindings: [UUID: SyncedList], waiting: Set<String>,
                 claims: [Claim] = [], rows: (UUID) -> [Reminder], now: Date, makeID: () -> UUID = UUID.init) {
+        let taskLists = all.filter(\.isEnabled)
         let bySource = Dictionary(bindings.values.map { ($0.sourceUID, $0) }, uniquingKeysWith: { first, _ in first })
         let listsByID = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var commands: [ReminderCommand] = []
