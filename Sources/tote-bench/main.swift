@@ -9,13 +9,20 @@ import ToteCore
 
 @MainActor
 func main() throws {
+    let only = ProcessInfo.processInfo.environment["TOTE_BENCH_ONLY"]
+    // Before GTK or GIO open the session bus: the sync benchmark's EDS runs on a private bus.
+    var syncWorld: SyncWorld?
+    if only == nil || only == "sync" {
+        do { syncWorld = try SyncWorld() } catch { print("sync: not measured: \(error)") }
+    }
+    defer { syncWorld?.stop() }
     guard gtk_init_check() != 0 else { fatalError("no display") }
     adw_init()
     MainLoop.integrateSwiftConcurrency()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tote-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try Store(location: StoreLocation(directory: folder))
-    let only = ProcessInfo.processInfo.environment["TOTE_BENCH_ONLY"]
+    if only == "sync" { return syncedList(in: syncWorld) }
     if only == "lists" { return try reminderLists(store: store) }
     if only == "drop" { return try reminderDrop(store: store) }
     let body = try NoteBenchmark.megabyteNote(media: store.media)
@@ -118,6 +125,15 @@ func main() throws {
     }
     report("HTML import of a 1 MiB web page (no media)", webImports, goal: nil)
     try reminderLists(store: store)
+    syncedList(in: syncWorld)
+}
+
+/// A list of 10,000 to-dos on a CalDAV server, synced through EDS: the first sync, and opening
+/// the synced list beside a Tote-only one (`TOTE_BENCH_ONLY=sync` runs only this).
+@MainActor
+func syncedList(in world: SyncWorld?) {
+    guard let world else { return }
+    do { try SyncBenchmark(world: world).run() } catch { print("sync: not measured: \(error)") }
 }
 
 /// The reminder list page: opening 10,000 beside GTK's floor, moving and dropping 500,
