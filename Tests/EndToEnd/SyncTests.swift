@@ -253,6 +253,22 @@ final class SyncTests: EndToEndTestCase {
         try session.waitUntil("the phone's to-do in Tote", timeout: 20) {
             self.syncedList("Tasks").map(self.titles) == ["Call Ann"]
         }
+        // Deleted in Tote, it would come back at the next sync: refused, saying where. (Personal
+        // shown first: the window's title would be the first "Tasks" found.)
+        try click("Personal", tote, window)
+        let row = try waitForCenter(of: tote, named: "frame=1/Tasks", window: window)
+        try session.input(["mousemove", "\(row.x)", "\(row.y)"])
+        session.pace(0.1)
+        try session.input(["click", "3"])
+        try session.waitUntil("the row's menu") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tDelete") } == true
+        }
+        try session.key("d")
+        try session.waitUntil("the refusal") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.contains("“Tasks” belongs to Radicale") } == true
+        }
+        XCTAssertNotNil(syncedList("Tasks"))
+
         try servers.edsSetEnabled(servers.accountUID, false)
         try session.waitUntil("Tasks gone from Tote with its account", timeout: 20) {
             self.syncedList("Tasks") == nil && (try? session.center(of: tote, named: "frame=1/Tasks", window: window)) == nil

@@ -69,4 +69,15 @@ import Testing
         #expect(plan.record.queue.map(\.reminderID) == rows.map(\.id))
         #expect(plan.claimed.count == 1)
     }
+
+    @Test func aListHoldingFilesOnlyToteHasIsKeptWhenItsAccountGoes() {
+        let mirror = ReminderList(id: UUID(), name: "Work", position: 1, created: now, modified: now)
+        var row = Reminder(id: UUID(), listID: mirror.id, title: "Scan.pdf", position: 0, created: now, modified: now)
+        row.notes = MediaLink.link(to: MediaReference(digest: String(repeating: "ef", count: 32), fileExtension: "pdf"))
+        let bindings = [mirror.id: SyncedList(listID: mirror.id, sourceUID: "src-work", accountUID: "acc-dav", accountName: "Radicale")]
+        let plan = SyncAccounts(taskLists: [], lists: [own, mirror], bindings: bindings, waiting: [],
+                                rows: { $0 == mirror.id ? [row] : [] }, now: now)
+        #expect(plan.command == nil)
+        #expect(plan.keptAsOwn == [mirror])
+    }
 }

@@ -21,7 +21,7 @@ import Testing
 
     private func local(_ rows: [Reminder], bases: [SyncBase] = [], pending: Set<UUID> = []) -> SyncInbox.Local {
         SyncInbox.Local(binding: binding, rows: rows, bases: Dictionary(uniqueKeysWithValues: bases.map { ($0.uid, $0) }),
-                        pending: pending, elsewhere: { _ in nil })
+                        pending: pending, syncedLists: [], elsewhere: { _ in nil })
     }
 
     private func describe(_ kept: [TodoMerge.Kept]) -> String { "kept \(kept.map(\.loser.title))" }
@@ -118,5 +118,83 @@ import Testing
         // "sent" was created while the view populated: in neither set, never taken for removed.
         #expect(SyncInbox.removedWhileAway(known: ["kept", "gone"], seen: ["kept", "new-elsewhere"]) == ["gone"])
         #expect(SyncInbox.removedWhileAway(known: [], seen: ["sent"]).isEmpty)
+    }
+
+    @Test func aReminderDeletedInToteWhoseRemovalWaitsIsNotBroughtBack() {
+        let id = UUID()
+        let inbox = SyncInbox(changed: [todo(id.uuidString, "Deleted here", sort: 0)], removed: [],
+                              local: local([], bases: [SyncBase(sourceUID: "src", uid: id.uuidString, reminderID: id, text: "")],
+                                           pending: [id]),
+                              now: now, describe: describe)
+        #expect(inbox.command == nil)
+        #expect(inbox.record.bases.count == 1)
+    }
+
+    @Test func aReminderOfAListThatSyncsWithNothingStaysAndTheServersToDoBecomesANewOne() throws {
+        let id = UUID()
+        let kept = Reminder(id: id, listID: UUID(), title: "Kept in Tote", position: 0, created: now, modified: now)
+        var state = local([])
+        state.elsewhere = { $0 == id ? kept : nil }
+        let fresh = UUID()
+        state.makeID = { fresh }
+        let inbox = SyncInbox(changed: [todo(id.uuidString, "On the server", sort: 0)], removed: [], local: state,
+                              now: now, describe: describe)
+        guard case .insert(let inserted) = inbox.command else { Issue.record("not an insert"); return }
+        #expect(inserted.map(\.id) == [fresh])
+        #expect(inserted.map(\.listID) == [binding.listID])
+        #expect(inbox.record.bases.map(\.reminderID) == [fresh])
+    }
+
+    @Test func aReminderMovedToAnotherSyncedListTakesTheOtherDevicesChangeWhereItIs() throws {
+        let id = UUID()
+        let otherList = UUID()
+        let old = Reminder(id: id, listID: binding.listID, title: "Milk", position: 0, created: now,
+                           modified: Date(timeIntervalSince1970: 1_700_000_000))
+        let base = SyncBase(sourceUID: "src", uid: "m", reminderID: id, text: VTodoMapping.write(old, uid: "m", over: nil, now: now))
+        var moved = old
+        moved.listID = otherList
+        moved.position = 7
+        var state = local([], bases: [base], pending: [id])
+        state.syncedLists.insert(otherList)
+        state.elsewhere = { $0 == id ? moved : nil }
+        let inbox = SyncInbox(changed: [todo("m", "Milk", sort: 0, done: true)], removed: [], local: state,
+                              now: now, describe: describe)
+        guard case .update(_, let after) = inbox.command else { Issue.record("not an update"); return }
+        #expect(after.map(\.isDone) == [true])
+        #expect(after.map(\.listID) == [otherList])
+        #expect(after.map(\.position) == [7])
+    }
+
+    @Test func oneReminderNamedTwiceInABatchIsTakenOnce() throws {
+        let id = UUID()
+        let inbox = SyncInbox(changed: [todo(id.uuidString.lowercased(), "One"), todo(id.uuidString, "Two")], removed: [],
+                              local: local([]), now: now, describe: describe)
+        guard case .insert(let inserted) = inbox.command else { Issue.record("not an insert"); return }
+        #expect(inserted.map(\.title) == ["One"])
+    }
+
+    @Test func aStoredFilesLinkStaysThroughTheServersChangesAndMerges() throws {
+        let id = UUID()
+        var withFile = Reminder(id: id, listID: binding.listID, title: "Scan", position: 0, created: now,
+                                modified: Date(timeIntervalSince1970: 1_700_000_000))
+        withFile.notes = MediaLink.link(to: MediaReference(digest: String(repeating: "cd", count: 32), fileExtension: "pdf"))
+        let base = SyncBase(sourceUID: "src", uid: "s", reminderID: id, text: VTodoMapping.write(withFile, uid: "s", over: nil, now: now))
+        let theirs = todo("s", "Scan it", sort: 0, modified: Date(timeIntervalSince1970: 1_760_000_000),
+                          extra: "DESCRIPTION:from the phone\r\n")
+        for pending in [Set<UUID>(), [id]] {
+            var mine = withFile
+            if !pending.isEmpty { mine.title = "Scan this" }
+            let inbox = SyncInbox(changed: [theirs], removed: [], local: local([mine], bases: [base], pending: pending),
+                                  now: now, describe: describe)
+            guard case .update(_, let after) = inbox.command else { Issue.record("not an update"); return }
+            #expect(after[0].notes == withFile.notes)
+            #expect(after[0].title == "Scan it")
+        }
+        // And what Tote sends leaves the other device's notes as they are.
+        var renamed = withFile
+        renamed.title = "Scan it twice"
+        let sent = VTodoMapping.write(renamed, uid: "s", over: theirs.text, now: now)
+        #expect(VTodoMapping.read(sent)?.fields.notes == "from the phone")
+        #expect(!sent.contains(String(repeating: "cd", count: 32)))
     }
 }

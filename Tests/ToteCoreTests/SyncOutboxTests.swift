@@ -59,12 +59,42 @@ import Testing
         renamed.title = "A, renamed while it was being sent"
         try store.apply(.update(before: [a], after: [renamed]))
         try store.recordPush(of: sent, base: SyncBase(sourceUID: "src-1", uid: a.id.uuidString, reminderID: a.id,
-                                                      text: "BEGIN:VTODO\r\nUID:x\r\nEND:VTODO\r\n"), removing: nil)
+                                                      text: "BEGIN:VTODO\r\nUID:x\r\nEND:VTODO\r\n"), startedFrom: nil, removing: nil)
         #expect(try store.outbox().map(\.reminderID) == [a.id])
         let again = try #require(try store.outbox().first)
-        try store.recordPush(of: again, base: nil, removing: nil)
+        try store.recordPush(of: again, base: nil, startedFrom: nil, removing: nil)
         #expect(try store.outbox().isEmpty)
         #expect(try store.bases(inSource: "src-1").count == 1)
+    }
+
+    @Test func theServersVersionThatCameBackDuringAPushIsNotWrittenOver() throws {
+        let folder = try TemporaryFolder()
+        let (store, synced) = try storeWithSyncedList(folder)
+        let a = reminder("A", in: synced, position: 0)
+        try store.apply(.insert([a]))
+        let entry = try #require(try store.outbox().first)
+        // The view brought the server's version (with its new ETag) while the create was on its way.
+        let echo = SyncBase(sourceUID: "src-1", uid: "a", reminderID: a.id, text: "BEGIN:VTODO\r\nUID:a\r\nX-EVOLUTION-CALDAV-ETAG:2\r\nEND:VTODO\r\n")
+        try store.apply(nil, record: SyncRecord(bases: [echo]))
+        try store.recordPush(of: entry, base: SyncBase(sourceUID: "src-1", uid: "a", reminderID: a.id, text: "sent"),
+                             startedFrom: nil, removing: nil)
+        #expect(try store.bases(inSource: "src-1").map(\.text) == [echo.text])
+        #expect(try store.outbox().isEmpty)
+    }
+
+    @Test func anEntryThatKeepsFailingGoesAfterTheOthersUntilItChangesAgain() throws {
+        let folder = try TemporaryFolder()
+        let (store, synced) = try storeWithSyncedList(folder)
+        let a = reminder("A", in: synced, position: 0), b = reminder("B", in: synced, position: 1)
+        try store.apply(.insert([a]))
+        try store.apply(.insert([b]))
+        try store.recordFailure(of: try #require(try store.outbox().first), reason: "refused")
+        #expect(try store.outbox().map(\.reminderID) == [b.id, a.id])
+        #expect(try store.outbox().last?.lastError == "refused")
+        var renamed = a
+        renamed.title = "A again"
+        try store.apply(.update(before: [a], after: [renamed]))
+        #expect(try store.outbox().first { $0.reminderID == a.id }?.attempts == 0)
     }
 
     @Test func unbindingAListForgetsItsBasesAndOutbox() throws {
@@ -122,6 +152,14 @@ import Testing
         let entries = (0..<4).map { OutboxEntry(reminderID: UUID(), sourceUID: "s\($0)", queued: Double($0)) }
         let ordered = SyncPush.order(entries) { $0.sourceUID == "s0" || $0.sourceUID == "s2" }
         #expect(ordered.map(\.sourceUID) == ["s1", "s3", "s0", "s2"])
+    }
+
+    @Test func aReminderMovedBetweenTaskListsLeavesTheFirstOnlyOnceItIsInTheSecond() {
+        let moved = UUID()
+        let remove = OutboxEntry(reminderID: moved, sourceUID: "first", queued: 1)
+        let create = OutboxEntry(reminderID: moved, sourceUID: "second", queued: 1)
+        #expect(SyncPush.order([remove, create]) { $0.sourceUID == "first" } == [create])
+        #expect(SyncPush.order([remove]) { $0.sourceUID == "first" } == [remove])
     }
 
     @Test func edsErrorsAreReadByDomainAndCode() {

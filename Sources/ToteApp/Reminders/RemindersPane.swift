@@ -319,19 +319,28 @@ final class RemindersPane {
     // MARK: Lists
 
     func renameList(to name: String) {
-        guard let list, let command = ReminderEditing.renamingList(list, to: name, now: now) else { return }
+        guard let list, !refusedAsAccounts(list), let command = ReminderEditing.renamingList(list, to: name, now: now) else { return }
         perform(command, selecting: view.selectedIDs)
     }
 
     func chooseListName() {
-        guard let list else { return }
+        guard let list, !refusedAsAccounts(list) else { return }
         NameDialog.present(on: window, heading: tr("Rename List"), text: list.name, confirm: tr("_Rename")) { [weak self] name in
             self?.renameList(to: name)
         }
     }
 
+    /// A synced list's name and its being there are its account's: changed with the account's
+    /// own app (or once the list is moved to Tote only), or the next sync would undo it.
+    private func refusedAsAccounts(_ list: ReminderList) -> Bool {
+        guard let binding = library.syncedLists[list.id] else { return false }
+        onToast(format(tr("“{list}” belongs to {account}: rename or delete it there, or move it to Tote first"),
+                       ["list": list.name, "account": binding.accountName]), false)
+        return true
+    }
+
     func deleteList() {
-        guard let list else { return }
+        guard let list, !refusedAsAccounts(list) else { return }
         let name = list.name
         guard perform(ReminderEditing.deletingList(list, reminders: rows), selecting: [],
                       failure: tr("Could not delete the list: {reason}")) else { return }

@@ -52,7 +52,7 @@ final class SyncService {
             switch result {
             case .success(let registry):
                 self.registry = registry
-                registry.onChange = { [weak self] in self?.reconcile() }
+                registry.onChange = { [weak self] in self?.reconcileSoon() }
                 self.reconcile()
             case .failure(let failure):
                 // No EDS on this desktop: Tote's own lists work as always.
@@ -62,6 +62,19 @@ final class SyncService {
     }
 
     // MARK: Accounts
+
+    private var pendingReconcile: Timeout?
+
+    /// The registry's changes come in bursts (an account brings several sources; a registry
+    /// that restarts drops every source and brings them back): they are followed once the
+    /// burst is over, so that a list is not taken away and made again.
+    private func reconcileSoon() {
+        pendingReconcile?.cancel()
+        pendingReconcile = Timeout(after: 1.5, priority: G_PRIORITY_DEFAULT) { [weak self] in
+            self?.pendingReconcile = nil
+            self?.reconcile()
+        }
+    }
 
     /// Lists for the task lists EDS has now; a client and a view for each.
     private func reconcile() {
@@ -80,7 +93,7 @@ final class SyncService {
         }
         claims.removeAll { plan.claimed.contains($0) }
         for list in plan.keptAsOwn {
-            onToast(format(tr("“{list}” is kept in Tote: its account is gone and some changes had not reached it"),
+            onToast(format(tr("“{list}” is kept in Tote: its account is gone, and it held what only Tote had"),
                            ["list": list.name]))
         }
         let bound = Set(library.syncedLists.values.map(\.sourceUID))
@@ -97,28 +110,22 @@ final class SyncService {
     /// Lists being moved into an account, until the task list made for each appears.
     private var claims: [SyncAccounts.Claim] = []
 
-    /// Moves a list into an account: a task list is made there for it, and once EDS lists
-    /// it, the list is bound to it and every reminder sent. A synced list leaves its old
-    /// task list first (its reminders stay in Tote meanwhile).
+    /// Moves one of Tote's own lists into an account: a task list is made there for it, and
+    /// once EDS lists it, the list is bound to it and every reminder sent.
     func move(_ list: ReminderList, into account: EDSAccount, done: @escaping @MainActor (EDSFailure?) -> Void) {
-        guard let registry else { return done(EDSFailure(domain: "", code: 0, message: tr("Accounts are not available"))) }
+        guard let registry, library.syncedLists[list.id] == nil else {
+            return done(EDSFailure(domain: "", code: 0, message: tr("Accounts are not available")))
+        }
         let claim = SyncAccounts.Claim(listID: list.id, accountUID: account.uid, name: list.name)
         claims.append(claim)
-        let create = { [weak self] in
-            registry.createTaskList(named: list.name, inAccount: account.uid) { result in
-                guard let self else { return }
-                if case .failure(let failure) = result {
-                    self.claims.removeAll { $0 == claim }
-                    return done(failure)
-                }
-                self.reconcile()
-                done(nil)
+        registry.createTaskList(named: list.name, inAccount: account.uid) { [weak self] result in
+            guard let self else { return }
+            if case .failure(let failure) = result {
+                self.claims.removeAll { $0 == claim }
+                return done(failure)
             }
-        }
-        guard library.syncedLists[list.id] != nil else { return create() }
-        keepOnlyInTote(list) { failure in
-            if let failure { return done(failure) }
-            create()
+            self.reconcile()
+            done(nil)
         }
     }
 
@@ -146,6 +153,8 @@ final class SyncService {
             self.connecting.remove(sourceUID)
             switch result {
             case .success(let client):
+                // Unbound while it connected (its account went, or the list left it).
+                guard self.binding(forSource: sourceUID) != nil else { return }
                 self.clients[sourceUID] = client
                 let known = Set(((try? self.library.store.bases(inSource: sourceUID)) ?? []).map(\.uid))
                 self.initial[sourceUID] = (known, [])
@@ -153,11 +162,12 @@ final class SyncService {
                     added: { [weak self] texts in self?.receive(texts, removed: [], from: sourceUID) },
                     modified: { [weak self] texts in self?.receive(texts, removed: [], from: sourceUID) },
                     removed: { [weak self] uids in self?.receive([], removed: uids, from: sourceUID) },
-                    complete: { [weak self] _ in self?.viewCompleted(sourceUID) })
+                    complete: { [weak self] failure in self?.viewCompleted(sourceUID, failure: failure) })
             case .failure(let failure):
                 self.waiting[sourceUID] = failure.message
                 self.onStatusChange()
                 self.scheduleRetry()
+                self.backOff()
             }
         }
     }
@@ -186,15 +196,45 @@ final class SyncService {
                 MainActor.assumeIsolated {
                     guard let self else { return }
                     if self.initial[sourceUID] != nil { self.initial[sourceUID]?.seen.formUnion(todos.map(\.uid)) }
-                    self.apply(todos, removed: removed, from: sourceUID)
+                    self.gather(todos, removed: removed, from: sourceUID)
                 }
             }
         }
     }
 
+    /// Batches gathered per task list until the view pauses (`flushDelay`).
+    private var gathered: [String: SyncBatch] = [:]
+    private var flush: Timeout?
+    static let flushDelay = 0.1
+
+    private func gather(_ todos: [VTodoMapping.Todo], removed: [String], from sourceUID: String) {
+        gathered[sourceUID, default: SyncBatch()].add(changed: todos, removed: removed)
+        flush?.cancel()
+        flush = Timeout(after: Self.flushDelay, priority: G_PRIORITY_DEFAULT) { [weak self] in self?.applyGathered() }
+    }
+
+    private func applyGathered() {
+        flush?.cancel()
+        flush = nil
+        let batches = gathered
+        gathered.removeAll()
+        for (source, batch) in batches where !batch.isEmpty { apply(batch.changed, removed: batch.removed, from: source) }
+    }
+
     /// After the view's first batch: to-dos Tote knew that the server no longer has were
-    /// removed while Tote was closed.
-    private func viewCompleted(_ sourceUID: String) {
+    /// removed while Tote was closed. A view that failed says nothing of that: the client is
+    /// dropped and connected again on the retry.
+    private func viewCompleted(_ sourceUID: String, failure: EDSFailure?) {
+        if let failure {
+            initial[sourceUID] = nil
+            clients[sourceUID]?.stopView()
+            clients[sourceUID] = nil
+            waiting[sourceUID] = failure.message
+            onStatusChange()
+            scheduleRetry()
+            backOff()
+            return
+        }
         // After the batches still being read.
         reading.async {
             DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.initialSyncEnded(sourceUID) } }
@@ -202,6 +242,7 @@ final class SyncService {
     }
 
     private func initialSyncEnded(_ sourceUID: String) {
+        applyGathered()
         guard let population = initial.removeValue(forKey: sourceUID) else { return }
         let gone = SyncInbox.removedWhileAway(known: population.known, seen: population.seen)
         if !gone.isEmpty { apply([], removed: gone, from: sourceUID) }
@@ -209,14 +250,19 @@ final class SyncService {
     }
 
     private func apply(_ todos: [VTodoMapping.Todo], removed: [String], from sourceUID: String) {
-        guard let binding = binding(forSource: sourceUID),
-              let rows = try? library.reminders(inList: binding.listID),
+        guard let binding = binding(forSource: sourceUID) else { return }
+        guard let rows = try? library.reminders(inList: binding.listID),
               let bases = try? library.store.bases(inSource: sourceUID),
-              let outbox = try? library.store.outbox() else { return }
+              let outbox = try? library.store.outbox() else {
+            // Read again on the retry: the server will not send these again unchanged.
+            unapplied.append((todos, removed, sourceUID))
+            return scheduleRetry()
+        }
         let store = library.store
         let local = SyncInbox.Local(
             binding: binding, rows: rows, bases: Dictionary(bases.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first }),
-            pending: Set(outbox.map(\.reminderID)), elsewhere: { try? store.reminder(id: $0) })
+            pending: Set(outbox.map(\.reminderID)), syncedLists: Set(library.syncedLists.keys),
+            elsewhere: { try? store.reminder(id: $0) })
         let inbox = SyncInbox(changed: todos, removed: removed, local: local, now: Date(), describe: Self.describe)
         guard inbox.command != nil || !inbox.record.isEmpty else { return }
         do {
@@ -268,10 +314,12 @@ final class SyncService {
             if !pushing { updateWaiting() }
             return
         }
-        let store = library.store
         let sources = Dictionary(library.syncedLists.values.map { ($0.listID, $0.sourceUID) }, uniquingKeysWith: { a, _ in a })
+        // One read for every entry's reminder, not one per comparison.
+        let reminders = Dictionary(((try? library.store.reminders(ids: entries.map(\.reminderID))) ?? []).map { ($0.id, $0) },
+                                   uniquingKeysWith: { first, _ in first })
         func inSource(_ entry: OutboxEntry) -> Bool {
-            (try? store.reminder(id: entry.reminderID)).flatMap { $0 }.map { sources[$0.listID] == entry.sourceUID } ?? false
+            reminders[entry.reminderID].map { sources[$0.listID] == entry.sourceUID } ?? false
         }
         let ordered = SyncPush.order(entries) { !inSource($0) }
         guard let entry = ordered.first(where: {
@@ -293,11 +341,12 @@ final class SyncService {
                                  otherBases: bases.filter { $0.sourceUID != entry.sourceUID }, now: Date())
         pushing = true
         let done: @MainActor (SyncBase?, SyncRecord.SourceUID?, EDSFailure?) -> Void = { [weak self] newBase, removed, failure in
-            self?.pushed(entry, base: newBase, removing: removed, failure: failure, plan: plan)
+            self?.pushed(entry, base: newBase, startedFrom: base?.text, removing: removed, failure: failure, plan: plan)
         }
         switch plan {
         case .nothing:
-            done(nil, nil, nil)
+            // Later, not from here: a long run of these would go ever deeper in the stack.
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(nil, nil, nil) } }
         case .create(let uid, let text):
             client.create(text) { result in
                 switch result {
@@ -322,12 +371,12 @@ final class SyncService {
         }
     }
 
-    private func pushed(_ entry: OutboxEntry, base: SyncBase?, removing: SyncRecord.SourceUID?, failure: EDSFailure?,
-                        plan: SyncPush) {
+    private func pushed(_ entry: OutboxEntry, base: SyncBase?, startedFrom: String?, removing: SyncRecord.SourceUID?,
+                        failure: EDSFailure?, plan: SyncPush) {
         pushing = false
         let store = library.store
         guard let failure else {
-            try? store.recordPush(of: entry, base: base, removing: removing)
+            try? store.recordPush(of: entry, base: base, startedFrom: startedFrom, removing: removing)
             retryDelay = Self.firstRetryDelay
             if waiting[entry.sourceUID] != nil {
                 waiting[entry.sourceUID] = nil
@@ -344,6 +393,8 @@ final class SyncService {
             clients[entry.sourceUID]?.refresh { _ in }
             try? store.recordFailure(of: entry, reason: failure.message)
             deferred.insert(entry.reminderID)
+            scheduleRetry()
+            backOff()
         case .notFound:
             // Removed on the server meanwhile: a remove is done; a change is made anew.
             let uid: String
@@ -352,7 +403,7 @@ final class SyncService {
             case .nothing: uid = ""
             }
             if case .remove = plan {
-                try? store.recordPush(of: entry, base: nil, removing: .init(sourceUID: entry.sourceUID, uid: uid))
+                try? store.recordPush(of: entry, base: nil, startedFrom: nil, removing: .init(sourceUID: entry.sourceUID, uid: uid))
             } else {
                 try? store.apply(nil, record: SyncRecord(removedBases: [.init(sourceUID: entry.sourceUID, uid: uid)]))
             }
@@ -363,11 +414,16 @@ final class SyncService {
             waiting[entry.sourceUID] = reason
             onStatusChange()
             scheduleRetry()
-            retryDelay = min(retryDelay * 2, Self.longestRetryDelay)
+            backOff()
         }
         scheduleRetry()
         // Other task lists may still be reachable.
         pushOutbox()
+    }
+
+    /// The next retry waits twice as long (up to a minute) until something gets through.
+    private func backOff() {
+        retryDelay = min(retryDelay * 2, Self.longestRetryDelay)
     }
 
     private func scheduleRetry() {

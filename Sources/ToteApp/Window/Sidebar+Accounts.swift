@@ -18,6 +18,8 @@ extension Sidebar {
         lists.sorted { first, second in
             let a = accountOfList[first.id] ?? "", b = accountOfList[second.id] ?? ""
             if a != b { return a.isEmpty || (!b.isEmpty && a.localizedStandardCompare(b) == .orderedAscending) }
+            let c = accountUIDOfList[first.id] ?? "", d = accountUIDOfList[second.id] ?? ""
+            if c != d { return c < d }
             return (first.position, first.created) < (second.position, second.created)
         }
     }
@@ -36,13 +38,14 @@ extension Sidebar {
 
     private func updateHeader(of row: UnsafeMutablePointer<GtkListBoxRow>?, before: UnsafeMutablePointer<GtkListBoxRow>?) {
         guard let row else { return }
-        let account = id(of: UnsafeMutableRawPointer(row)).flatMap { accountOfList[$0] }
-        let previous = before.flatMap { id(of: UnsafeMutableRawPointer($0)) }.flatMap { accountOfList[$0] }
-        guard let account, account != previous else {
+        let listID = id(of: UnsafeMutableRawPointer(row))
+        let accountUID = listID.flatMap { accountUIDOfList[$0] }
+        let previous = before.flatMap { id(of: UnsafeMutableRawPointer($0)) }.flatMap { accountUIDOfList[$0] }
+        guard let listID, let accountUID, accountUID != previous, let account = accountOfList[listID] else {
             gtk_list_box_row_set_header(row, nil)
             return
         }
-        if let header = gtk_list_box_row_get_header(row), let name = accountHeaders[header], name == account { return }
+        if let header = gtk_list_box_row_get_header(row), accountHeaders[header] == accountUID { return }
         let label = gtk_label_new(account)!
         gtk_widget_add_css_class(label, "heading")
         gtk_widget_add_css_class(label, "dim-label")
@@ -52,18 +55,18 @@ extension Sidebar {
         gtk_widget_set_margin_top(label, 12)
         gtk_widget_set_margin_bottom(label, 3)
         tote_shim_accessible_set_label(label, account)
-        accountHeaders[label] = account
-        if let listID = id(of: UnsafeMutableRawPointer(row)), let accountUID = accountUIDOfList[listID] {
-            enableListDrops(onAccountHeader: label, accountUID: accountUID)
-        }
+        if let old = gtk_list_box_row_get_header(row) { accountHeaders[old] = nil }
+        accountHeaders[label] = accountUID
+        enableListDrops(onAccountHeader: label, accountUID: accountUID)
         gtk_list_box_row_set_header(row, label)
     }
 
-    /// A list's row dropped onto an account's heading moves the list into that account.
+    /// A list's row dropped onto an account's heading moves the list into that account: one
+    /// of Tote's own lists (a synced list leaves its account first, with its row's menu).
     private func enableListDrops(onAccountHeader header: WidgetPointer, accountUID: String) {
         let target = DropTargets.make(accepting: [ReminderTransfer.listMIMEType])
         func decision(_ drop: UnsafeMutableRawPointer) -> DropMatrix.Decision? {
-            guard let dragged = DragSession.of(drop)?.listRow, accountUIDOfList[dragged] != accountUID else { return nil }
+            guard let dragged = DragSession.of(drop)?.listRow, accountUIDOfList[dragged] == nil else { return nil }
             return DropMatrix.decide(dragging: .reminderList(dragged), onto: .account(accountUID),
                                      offered: GDKDropActions.offered(drop))
         }

@@ -165,7 +165,11 @@ public final class Library {
         } else if let command {
             try store.apply(command)
         }
-        if command?.changesLists == true { lists = try store.reminderLists() }
+        if command?.changesLists == true {
+            lists = try store.reminderLists()
+            // A list deleted takes its binding with it.
+            try loadSyncedLists()
+        }
     }
 
     // MARK: Reminders and lists

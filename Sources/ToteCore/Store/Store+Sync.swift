@@ -9,9 +9,11 @@ extension Store {
         try read { db in try SyncedList.fetchAll(db) }
     }
 
-    /// The outbox, oldest change first.
+    /// The outbox, oldest change first, entries that failed more often later.
     public func outbox() throws -> [OutboxEntry] {
-        try read { db in try OutboxEntry.order(Column("queued")).fetchAll(db) }
+        // Entries that keep failing go after the others, so that one refused for good does
+        // not hold up the rest of its list.
+        try read { db in try OutboxEntry.order(Column("attempts"), Column("queued")).fetchAll(db) }
     }
 
     public func bases(inSource sourceUID: String) throws -> [SyncBase] {
@@ -27,6 +29,10 @@ extension Store {
         try read { db in try Reminder.fetchOne(db, key: id) }
     }
 
+    public func reminders(ids: [UUID]) throws -> [Reminder] {
+        try read { db in try Reminder.fetchAll(db, keys: ids) }
+    }
+
     /// Applies a change from the server (no outbox entry for it) with its record, in one
     /// transaction.
     public func apply(_ command: ReminderCommand?, record: SyncRecord) throws {
@@ -39,14 +45,20 @@ extension Store {
         }
     }
 
-    /// A push that the server took: its base is the version sent (nil: removed), and the
-    /// outbox entry goes unless a change was queued since the push began.
-    public func recordPush(of entry: OutboxEntry, base: SyncBase?, removing removed: SyncRecord.SourceUID?) throws {
+    /// A push that the server took: its base is the version sent (nil: removed), unless the
+    /// server's own version (with its new ETag) came back through the view meanwhile — the
+    /// base is then no longer `startedFrom`, the text the push was written over; and the outbox
+    /// entry goes unless a change was queued since the push began.
+    public func recordPush(of entry: OutboxEntry, base: SyncBase?, startedFrom: String?,
+                           removing removed: SyncRecord.SourceUID?) throws {
         try write { db in
             if let removed {
                 try SyncBase.deleteOne(db, key: ["sourceUID": removed.sourceUID, "uid": removed.uid])
             }
-            try base?.save(db)
+            if let base {
+                let now = try SyncBase.fetchOne(db, key: ["sourceUID": base.sourceUID, "uid": base.uid])
+                if now?.text == startedFrom { try base.save(db) }
+            }
             try db.execute(sql: "DELETE FROM outbox WHERE reminderID = ? AND sourceUID = ? AND queued = ?",
                            arguments: [entry.reminderID, entry.sourceUID, entry.queued])
         }
@@ -98,7 +110,8 @@ extension Store {
     private static func queue(_ reminderID: UUID, in sourceUID: String, db: Database, at now: Date) throws {
         try db.execute(sql: """
             INSERT INTO outbox (reminderID, sourceUID, queued, attempts) VALUES (?, ?, ?, 0)
-            ON CONFLICT (reminderID, sourceUID) DO UPDATE SET queued = MAX(excluded.queued, outbox.queued + 0.000001)
+            ON CONFLICT (reminderID, sourceUID) DO UPDATE SET queued = MAX(excluded.queued, outbox.queued + 0.000001),
+                attempts = 0
             """, arguments: [reminderID, sourceUID, now.timeIntervalSince1970])
     }
 }

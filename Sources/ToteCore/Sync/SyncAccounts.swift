@@ -3,8 +3,8 @@ import Foundation
 
 /// Which lists Tote shows for the task lists Evolution Data Server knows: one list each,
 /// made when a task list appears (an account added or enabled), gone when it goes — unless
-/// changes made in Tote are still waiting to reach it: then the list stays, as Tote's own,
-/// with them, because nothing may be lost.
+/// changes made in Tote are still waiting to reach it, or it holds files only Tote has: then
+/// the list stays, as Tote's own, because nothing may be lost.
 public struct SyncAccounts: Sendable {
     /// A Tote list being moved into an account: the task list made for it is bound to it
     /// (and every reminder queued) when it appears, instead of becoming a list of its own.
@@ -79,10 +79,12 @@ public struct SyncAccounts: Sendable {
         for binding in bindings.values where !present.contains(binding.sourceUID) {
             record.unbound.append(binding.listID)
             guard let list = listsByID[binding.listID] else { continue }
-            if waiting.contains(binding.sourceUID) {
+            let reminders = rows(list.id)
+            // Changes that had not reached it, or files only Tote holds: nothing may be lost.
+            if waiting.contains(binding.sourceUID) || reminders.contains(where: VTodoMapping.keepsNotesInTote) {
                 keptAsOwn.append(list)
             } else {
-                deletedReminders += rows(list.id)
+                deletedReminders += reminders
                 deletedLists.append(list)
             }
         }

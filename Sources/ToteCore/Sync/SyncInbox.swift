@@ -17,14 +17,19 @@ public struct SyncInbox: Sendable {
         public var pending: Set<UUID>
         /// A reminder in another list, by id (one moved in Tote, or by another client).
         public var elsewhere: (UUID) -> Reminder?
+        /// Every list bound to a task list.
+        public var syncedLists: Set<UUID>
+        public var makeID: () -> UUID
 
         public init(binding: SyncedList, rows: [Reminder], bases: [String: SyncBase], pending: Set<UUID>,
-                    elsewhere: @escaping (UUID) -> Reminder?) {
+                    syncedLists: Set<UUID>, elsewhere: @escaping (UUID) -> Reminder?, makeID: @escaping () -> UUID = UUID.init) {
             self.binding = binding
             self.rows = rows
             self.bases = bases
             self.pending = pending
+            self.syncedLists = syncedLists.union([binding.listID])
             self.elsewhere = elsewhere
+            self.makeID = makeID
         }
     }
 
@@ -51,11 +56,30 @@ public struct SyncInbox: Sendable {
         var taken = Set(local.rows.map(\.position))
         var nextPosition = (local.rows.map(\.position).max() ?? -1) + 1
 
+        var handled: Set<UUID> = []
         for todo in changed {
-            let id = local.bases[todo.uid]?.reminderID ?? Self.reminderID(forUID: todo.uid)
+            var id = local.bases[todo.uid]?.reminderID ?? Self.reminderID(forUID: todo.uid)
+            var found = rows[id] ?? local.elsewhere(id)
+            if let other = found, other.listID != listID, !local.syncedLists.contains(other.listID) {
+                if local.pending.contains(id) {
+                    // Moved out of this list in Tote, its removal from here not yet sent.
+                    record.bases.append(SyncBase(sourceUID: source, uid: todo.uid, reminderID: id, text: todo.text))
+                    continue
+                }
+                // In a list that syncs with nothing (Tote's own, or one kept when its account
+                // went): that reminder is Tote's now and stays as it is; the server's to-do
+                // becomes a reminder of its own here.
+                id = local.makeID()
+                found = nil
+            }
+            // Two UIDs for one reminder in a batch (UUIDs differing in case): the first only.
+            guard handled.insert(id).inserted else { continue }
             record.bases.append(SyncBase(sourceUID: source, uid: todo.uid, reminderID: id, text: todo.text))
             let modified = todo.modified ?? now
-            guard let current = rows[id] ?? local.elsewhere(id) else {
+            let pending = local.pending.contains(id)
+            guard let current = found else {
+                // Deleted in Tote, its removal not yet sent: not brought back.
+                if pending { continue }
                 var fields = todo.fields
                 if let order = fields.sortOrder, taken.contains(order) { fields.sortOrder = nil }
                 let position = fields.sortOrder ?? nextPosition
@@ -69,14 +93,17 @@ public struct SyncInbox: Sendable {
                 rows[id] = reminder
                 continue
             }
-            // Moved away in Tote and not yet removed here: the outbox removes it.
-            if current.listID != listID, local.pending.contains(id) { continue }
+            // Moved to another synced list in Tote, its removal from here not yet sent: the
+            // other device's change is merged into it where it is now.
+            let movedAway = current.listID != listID && pending
+            let base = local.bases[todo.uid]?.fields
             var updated = current
-            updated.listID = listID
-            if local.pending.contains(id) {
+            if pending {
+                var remote = todo.fields
+                if movedAway { remote.sortOrder = current.position }
                 let merge = TodoMerge(
-                    base: local.bases[todo.uid]?.fields, local: VTodoMapping.syncedFields(of: current),
-                    localModified: current.modified, remote: todo.fields, remoteModified: todo.modified, describe: describe)
+                    base: base, local: VTodoMapping.syncedFields(of: current, over: base),
+                    localModified: current.modified, remote: remote, remoteModified: todo.modified, describe: describe)
                 updated = Self.keepingLocalNotes(current, merge.fields).applied(to: current)
                 if merge.hadConflict {
                     conflicts.append(merge.fields.title)
@@ -85,11 +112,12 @@ public struct SyncInbox: Sendable {
             } else {
                 let fields = Self.keepingLocalNotes(current, todo.fields)
                 // Tote's own write coming back (EDS gives it a LAST-MODIFIED of its own) changes nothing.
-                if current.listID == listID, fields == Self.keepingLocalNotes(current, TodoFields(current)) { continue }
+                if current.listID == listID, fields == TodoFields(current) { continue }
                 updated = fields.applied(to: current)
+                updated.listID = listID
                 updated.modified = modified
             }
-            if updated.position != current.position || current.listID != listID {
+            if !movedAway, updated.position != current.position || current.listID != listID {
                 if taken.contains(updated.position) && !(current.listID == listID && updated.position == current.position) {
                     updated.position = nextPosition
                     record.queue.append(.init(sourceUID: source, reminderID: id))
@@ -129,11 +157,11 @@ public struct SyncInbox: Sendable {
         command = commands.count > 1 ? .sequence(commands) : commands.first
     }
 
-    /// `fields` for `reminder`: notes Tote does not send (a stored file's link) stay while
-    /// the server's are empty.
+    /// `fields` for `reminder`: notes Tote does not send (a stored file's link) stay as they
+    /// are, whatever the server's say (what a merge kept has nowhere to go beside a link).
     private static func keepingLocalNotes(_ reminder: Reminder, _ fields: TodoFields) -> TodoFields {
         var fields = fields
-        if fields.notes.isEmpty, reminder.link.flatMap(MediaLink.reference(in:)) != nil { fields.notes = reminder.notes }
+        if VTodoMapping.keepsNotesInTote(reminder) { fields.notes = reminder.notes }
         return fields
     }
 

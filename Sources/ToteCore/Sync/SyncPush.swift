@@ -22,7 +22,7 @@ public enum SyncPush: Hashable, Sendable {
             return base.map { .remove(uid: $0.uid) } ?? .nothing
         }
         if let base {
-            if base.fields == VTodoMapping.syncedFields(of: reminder) { return .nothing }
+            if let fields = base.fields, fields == VTodoMapping.syncedFields(of: reminder, over: fields) { return .nothing }
             return .modify(uid: base.uid, text: VTodoMapping.write(reminder, uid: base.uid, over: base.text, now: now))
         }
         // Moved from another task list: the same to-do, with what Tote does not know of it.
@@ -31,12 +31,17 @@ public enum SyncPush: Hashable, Sendable {
         return .create(uid: uid, text: VTodoMapping.write(reminder, uid: uid, over: other?.text, now: now))
     }
 
-    /// Entries in the order they are sent: for a reminder moved between two task lists,
-    /// the create before the remove, so it is never on neither.
+    /// Entries in the order they are sent (`entries` as the outbox gives them), creates and
+    /// changes before removes; a remove waits while the same reminder has an entry for another
+    /// task list (moved between two: never on neither). `removing`: whether an entry takes
+    /// its reminder out of its task list.
     public static func order(_ entries: [OutboxEntry], removing: (OutboxEntry) -> Bool) -> [OutboxEntry] {
-        entries.enumerated().sorted { first, second in
-            let a = removing(first.element), b = removing(second.element)
-            return a == b ? first.offset < second.offset : !a
-        }.map(\.element)
+        var entriesPerReminder: [UUID: Int] = [:]
+        for entry in entries { entriesPerReminder[entry.reminderID, default: 0] += 1 }
+        let removals = entries.map(removing)
+        let puts = entries.indices.filter { !removals[$0] }.map { entries[$0] }
+        let removes = entries.indices.filter { removals[$0] && entriesPerReminder[entries[$0].reminderID] == 1 }
+            .map { entries[$0] }
+        return puts + removes
     }
 }

@@ -36,7 +36,6 @@ public enum VTodoMapping {
     /// The VTODO for `reminder` under `uid`: `base` (the version last read from the server)
     /// with the properties whose field differs rewritten, or a new VTODO when there is none.
     public static func write(_ reminder: Reminder, uid: String, over base: String?, now: Date) -> String {
-        let wanted = syncedFields(of: reminder)
         var parsedBase = base.flatMap(parse)
         if let root = parsedBase, firstTodo(in: root) == nil {
             icalcomponent_free(root)
@@ -46,6 +45,7 @@ public enum VTodoMapping {
         defer { icalcomponent_free(root) }
         let todo = firstTodo(in: root)!
         let old: TodoFields? = parsedBase == nil ? nil : fields(of: todo)
+        let wanted = syncedFields(of: reminder, over: old)
         let changed = old.map { wanted.differences(from: $0) } ?? Set(TodoFields.Field.allCases)
 
         if parsedBase == nil {
@@ -80,12 +80,18 @@ public enum VTodoMapping {
         return String(cString: icalcomponent_as_ical_string(todo))
     }
 
-    /// What of `reminder` goes to the server: a stored file's link means nothing outside
-    /// Tote and would give away its digest, so such notes stay in Tote (as `.ics` export does).
-    public static func syncedFields(of reminder: Reminder) -> TodoFields {
+    /// What of `reminder` goes to the server, written over `base` (the server's fields): a
+    /// stored file's link means nothing outside Tote and would give away its digest, so such
+    /// notes stay in Tote (as `.ics` export does) and the server's own notes stay as they are.
+    public static func syncedFields(of reminder: Reminder, over base: TodoFields? = nil) -> TodoFields {
         var fields = TodoFields(reminder)
-        if reminder.link.flatMap(MediaLink.reference(in:)) != nil { fields.notes = "" }
+        if keepsNotesInTote(reminder) { fields.notes = base?.notes ?? "" }
         return fields
+    }
+
+    /// Whether the reminder's notes are Tote's alone: a link to a stored file.
+    public static func keepsNotesInTote(_ reminder: Reminder) -> Bool {
+        reminder.link.flatMap(MediaLink.reference(in:)) != nil
     }
 
     // MARK: Reading
