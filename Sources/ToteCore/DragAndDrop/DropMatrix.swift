@@ -57,6 +57,9 @@ public enum DropMatrix {
     /// The row a drag onto a destination falls in; nil where nothing may be dropped.
     public static func row(dragging subject: DragSubject, onto destination: DropDestination) -> Row? {
         switch (subject, destination) {
+        // An account's heading takes one of Tote's lists, nothing else.
+        case (.reminderList, .account): return .listToAccount
+        case (_, .account): return nil
         case (.otherApp, .otherApp): return nil
         case (_, .otherApp): return .toOtherApp
         case (.otherApp, _): return .fromOtherApp
@@ -79,10 +82,6 @@ public enum DropMatrix {
             return .wholeNote
         case (.reminderList(let source), .listRow(let target)):
             return source == target ? nil : .reorderLists
-        case (.reminderList, .account):
-            return .listToAccount
-        case (_, .account):
-            return nil
         case (.reminderList, _):
             return nil
         }
