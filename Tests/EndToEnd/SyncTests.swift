@@ -280,4 +280,32 @@ final class SyncTests: EndToEndTestCase {
         }
         _ = try waitForCenter(of: tote, named: "frame=1/Tasks", window: window)
     }
+
+    func testRemindersReorderedInASyncedListAreInThatOrderOnTheServerAndCtrlCopiesToAnotherAccount() throws {
+        let (tote, window) = try start()
+        let tasks = try XCTUnwrap(syncedList("Tasks"))
+        let personal = try XCTUnwrap(try session.store()?.syncedLists().first { $0.accountName == "On This Computer" })
+        for (index, title) in ["Apples", "Bread", "Cheese"].enumerated() {
+            try servers.peerCreate("Tasks", uid: "phone-\(index)", summary: title, sortOrder: index)
+        }
+        try openTasks(tote, window)
+        try session.waitUntil("the phone's three in Tote", timeout: 20) { self.titles(tasks) == ["Apples", "Bread", "Cheese"] }
+        try session.focus(window)
+        let row = { (title: String) in try self.waitForCenter(of: tote, named: "frame=1/\(title), not done", window: window) }
+        let apples = try row("Apples")
+        try session.drag(from: try row("Cheese"), to: (apples.x, apples.y - 8))
+        try session.waitUntil("Cheese on top in Tote") { self.titles(tasks) == ["Cheese", "Apples", "Bread"] }
+        try session.waitUntil("and on the server, X-APPLE-SORT-ORDER as other clients read it", timeout: 20) {
+            self.onServer() == ["Cheese", "Apples", "Bread"]
+        }
+
+        // Ctrl copies: the same to-do in both accounts, as two.
+        let personalRow = try waitForCenter(of: tote, named: "frame=1/Personal", window: window)
+        try session.drag(from: try row("Bread"), to: personalRow, modifier: "ctrl")
+        try session.waitUntil("a copy in Personal, the original kept", timeout: 20) {
+            self.titles(personal.listID) == ["Bread"] && self.titles(tasks) == ["Cheese", "Apples", "Bread"]
+                && ((try? self.servers.edsTodos(list: personal.sourceUID)) ?? []).map(\.summary) == ["Bread"]
+        }
+        XCTAssertEqual(onServer(), ["Cheese", "Apples", "Bread"])
+    }
 }
