@@ -415,7 +415,7 @@ final class SyncService {
             }
             pushOutbox()
             return
-        case .unreachable(let reason), .refused(let reason):
+        case .unreachable(let reason):
             try? store.recordFailure(of: entry, reason: reason)
             waiting[entry.sourceUID] = reason
             onStatusChange()

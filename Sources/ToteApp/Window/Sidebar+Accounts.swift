@@ -9,16 +9,15 @@ import ToteCore
 extension Sidebar {
     /// Which lists are synced, through which account (before `show(reminderLists:)`).
     func setAccounts(_ synced: [UUID: SyncedList]) {
-        accountOfList = synced.mapValues(\.accountName)
-        accountUIDOfList = synced.mapValues(\.accountUID)
+        syncedLists = synced
     }
 
     /// The order of the lists section: Tote's own lists first, then each account's, by name.
     func sortedForAccounts(_ lists: [ReminderList]) -> [ReminderList] {
         lists.sorted { first, second in
-            let a = accountOfList[first.id] ?? "", b = accountOfList[second.id] ?? ""
+            let a = syncedLists[first.id]?.accountName ?? "", b = syncedLists[second.id]?.accountName ?? ""
             if a != b { return a.isEmpty || (!b.isEmpty && a.localizedStandardCompare(b) == .orderedAscending) }
-            let c = accountUIDOfList[first.id] ?? "", d = accountUIDOfList[second.id] ?? ""
+            let c = syncedLists[first.id]?.accountUID ?? "", d = syncedLists[second.id]?.accountUID ?? ""
             if c != d { return c < d }
             return (first.position, first.created) < (second.position, second.created)
         }
@@ -39,9 +38,9 @@ extension Sidebar {
     private func updateHeader(of row: UnsafeMutablePointer<GtkListBoxRow>?, before: UnsafeMutablePointer<GtkListBoxRow>?) {
         guard let row else { return }
         let listID = id(of: UnsafeMutableRawPointer(row))
-        let accountUID = listID.flatMap { accountUIDOfList[$0] }
-        let previous = before.flatMap { id(of: UnsafeMutableRawPointer($0)) }.flatMap { accountUIDOfList[$0] }
-        guard let listID, let accountUID, accountUID != previous, let account = accountOfList[listID] else {
+        let accountUID = listID.flatMap { syncedLists[$0]?.accountUID }
+        let previous = before.flatMap { id(of: UnsafeMutableRawPointer($0)) }.flatMap { syncedLists[$0]?.accountUID }
+        guard let listID, let accountUID, accountUID != previous, let account = syncedLists[listID]?.accountName else {
             gtk_list_box_row_set_header(row, nil)
             return
         }
@@ -66,7 +65,7 @@ extension Sidebar {
     private func enableListDrops(onAccountHeader header: WidgetPointer, accountUID: String) {
         let target = DropTargets.make(accepting: [ReminderTransfer.listMIMEType])
         func decision(_ drop: UnsafeMutableRawPointer) -> DropMatrix.Decision? {
-            guard let dragged = DragSession.of(drop)?.listRow, accountUIDOfList[dragged] == nil else { return nil }
+            guard let dragged = DragSession.of(drop)?.listRow, syncedLists[dragged] == nil else { return nil }
             return DropMatrix.decide(dragging: .reminderList(dragged), onto: .account(accountUID),
                                      offered: GDKDropActions.offered(drop))
         }

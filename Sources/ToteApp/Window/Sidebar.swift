@@ -49,9 +49,8 @@ final class Sidebar {
     private var found: Set<UUID>?
     /// The lists the search found, each with the reminders in it that match; nil shows all.
     private(set) var foundLists: [UUID: [UUID]]?
-    /// The account each synced list belongs to, by name (Sidebar+Accounts).
-    var accountOfList: [UUID: String] = [:]
-    var accountUIDOfList: [UUID: String] = [:]
+    /// The lists synced through an account, and which (Sidebar+Accounts).
+    var syncedLists: [UUID: SyncedList] = [:]
     /// A list's row dropped onto an account's heading (the list, the account's uid).
     var onListDropOnAccount: (UUID, String) -> Void = { _, _ in }
     var accountHeaders: [WidgetPointer: String] = [:]

@@ -11,8 +11,6 @@ public enum SyncFailure: Hashable, Sendable {
     case notFound
     /// The server or the account cannot be reached now: try again later.
     case unreachable(String)
-    /// Refused for good (bad data, no permission): kept in the outbox, said in the sidebar.
-    case refused(String)
 
     /// EClientError (libedataserver/e-client.h) and ECalClientError (libecal/e-cal-client.h),
     /// as the calendar factory sends them over D-Bus.
