@@ -403,11 +403,7 @@ final class SyncService {
             backOff()
         case .notFound:
             // Removed on the server meanwhile: a remove is done; a change is made anew.
-            let uid: String
-            switch plan {
-            case .modify(let id, _), .remove(let id), .create(let id, _): uid = id
-            case .nothing: uid = ""
-            }
+            let uid = plan.uid ?? ""
             if case .remove = plan {
                 try? store.recordPush(of: entry, base: nil, startedFrom: nil, removing: .init(sourceUID: entry.sourceUID, uid: uid))
             } else {
@@ -422,7 +418,6 @@ final class SyncService {
             scheduleRetry()
             backOff()
         }
-        scheduleRetry()
         // Other task lists may still be reachable.
         pushOutbox()
     }

@@ -13,6 +13,14 @@ public enum SyncPush: Hashable, Sendable {
     /// The server has Tote's state already.
     case nothing
 
+    /// The to-do's UID on the server; nil when nothing is sent.
+    public var uid: String? {
+        switch self {
+        case .create(let uid, _), .modify(let uid, _), .remove(let uid): return uid
+        case .nothing: return nil
+        }
+    }
+
     /// `reminder`: the reminder now (nil when deleted); `inSource`: whether it is in a list
     /// bound to the entry's task list; `base`: the server's version there; `otherBases`: its
     /// versions in other task lists (a reminder moved between two keeps its UID).
