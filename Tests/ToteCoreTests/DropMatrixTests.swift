@@ -128,4 +128,33 @@ import Testing
             #expect(DropMatrix.decide(dragging: subject, onto: .note(noteB, offset: 0), offered: []) == nil)
         }
     }
+
+    @Test func remindersOntoASmartListTakeItsMeaningMoveCtrlCopiesShiftMoves() {
+        let day = Date(timeIntervalSince1970: 1_800_000_000)
+        for destination in [DropDestination.smartList(.today, day: nil), .smartList(.completed, day: nil),
+                            .smartList(.scheduled, day: day)] {
+            #expect(actions(rows, destination) == [.move, .copy, .move])
+            #expect(DropMatrix.row(dragging: rows, onto: destination) == .remindersToSmartList)
+        }
+        // From a smart list: reminders of several lists.
+        #expect(actions(.reminders(list: nil, ids: [reminder]), .smartList(.today, day: nil)) == [.move, .copy, .move])
+        // Already due today (or done): nothing to do.
+        #expect(DropMatrix.decide(dragging: rows, onto: .smartList(.today, day: nil), offered: all, ontoItself: true) == nil)
+    }
+
+    @Test func noteTextOntoASmartListAlwaysCopies() {
+        #expect(actions(text, .smartList(.today, day: nil)) == [.copy, .copy, .copy])
+        #expect(actions(text, .smartList(.completed, day: nil)) == [.copy, .copy, .copy])
+        #expect(DropMatrix.row(dragging: text, onto: .smartList(.today, day: nil)) == .noteToSmartList)
+    }
+
+    @Test func allAndScheduledsOwnRowOfferNoActionAndNeitherDoOtherDrags() {
+        for subject in [text, rows] {
+            #expect(actions(subject, .smartList(.all, day: nil)) == [nil, nil, nil])
+            #expect(actions(subject, .smartList(.scheduled, day: nil)) == [nil, nil, nil])
+        }
+        for subject in [DragSubject.note(noteA), .reminderList(listA), .otherApp] {
+            #expect(actions(subject, .smartList(.today, day: nil)) == [nil, nil, nil])
+        }
+    }
 }

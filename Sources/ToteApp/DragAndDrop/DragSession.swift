@@ -12,8 +12,9 @@ final class DragSession {
     enum Content {
         /// Text or media of a note: its range, and a copy with styles and media.
         case noteText(noteID: UUID, range: Range<Int>, fragment: RichText)
-        /// Reminders of a list, in list order.
-        case reminders(listID: UUID, reminders: [Reminder])
+        /// Reminders of a list, in list order, or of several lists shown in a smart list
+        /// (`listID` nil), in its order.
+        case reminders(listID: UUID?, reminders: [Reminder])
         /// A sidebar row: `.note(id)` or `.reminderList(id)`.
         case sidebarRow(DragSubject)
     }
@@ -64,7 +65,7 @@ final class DragSession {
         if case .noteText(let noteID, let range, let fragment) = content { (noteID, range, fragment) } else { nil }
     }
 
-    var reminders: (listID: UUID, reminders: [Reminder])? {
+    var reminders: (listID: UUID?, reminders: [Reminder])? {
         if case .reminders(let listID, let reminders) = content { (listID, reminders) } else { nil }
     }
 

@@ -19,6 +19,8 @@ enum DropExecutor {
         case list(RemindersPane, rows: [Reminder])
         /// The sidebar's lists, reordered: the list shown stays, with its selection.
         case sidebar(RemindersPane)
+        /// A smart list, which the pane then shows with what was dropped selected.
+        case smartList(RemindersPane)
     }
 
     /// Carries out `plan` at `destination`, for a drag whose session is `session` (nil for
@@ -42,6 +44,12 @@ enum DropExecutor {
             return true
         case .sidebar(let pane):
             return plan.reminderCommand.map { pane.perform($0, selecting: pane.view.selectedIDs) } ?? false
+        case .smartList(let pane):
+            guard let command = plan.reminderCommand, case .smartList(let smart, let ids) = plan.selection,
+                  pane.perform(command, selecting: ids, smartList: smart) else { return false }
+            if plan.source == .selectionCleared { session?.clearSourceSelection(droppedInto: pane) }
+            pane.onDropped(plan)
+            return true
         }
     }
 

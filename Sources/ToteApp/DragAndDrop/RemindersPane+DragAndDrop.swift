@@ -20,14 +20,16 @@ extension RemindersPane {
 
     /// The content of a drag of these reminders (in list order), produced when read.
     func prepareDrag(of ids: [UUID]) -> UnsafeMutablePointer<GdkContentProvider>? {
-        guard let list else { return nil }
+        guard list != nil || smartList != nil else { return nil }
         let chosen = Set(ids)
-        let dragged = rows.filter { chosen.contains($0.id) }.sorted { $0.position < $1.position }
+        // A smart list's rows go in its order, which is not their lists'.
+        let found = rows.filter { chosen.contains($0.id) }
+        let dragged = list == nil ? found : found.sorted { $0.position < $1.position }
         guard !dragged.isEmpty else { return nil }
-        DragSession.current = DragSession(.reminders(listID: list.id, reminders: dragged), from: self,
-                                          clearSelection: { [weak self] in self?.view.select([]) })
+        DragSession.current = DragSession(.reminders(listID: list?.id ?? commonList(of: dragged), reminders: dragged),
+                                          from: self, clearSelection: { [weak self] in self?.view.select([]) })
         let exports = ToteApplication.exportsFolder
-        let name = ReminderTransfer.exportName(listName: list.name)
+        let name = ReminderTransfer.exportName(listName: list?.name ?? smartList.map(Self.title(of:)) ?? "")
         return ContentTransfer.provider(offering: ReminderTransfer.offeredByDrag) { [weak self] type, reply in
             Task {
                 // Encoding and writing the .ics file for Files happen off the main thread.
@@ -76,9 +78,13 @@ extension RemindersPane {
     func decision(dragging subject: DragSubject, offered: Set<DropAction>, onto destination: DropDestination)
         -> DropMatrix.Decision? {
         var ontoItself = false
-        if case .reminders(let source, let ids) = subject, case .list(let target, let before) = destination,
+        if case .reminders(let source?, let ids) = subject, case .list(let target, let before) = destination,
            source == target {
             ontoItself = rowsInPlace(dragging: ids, in: target).contains(before: before)
+        }
+        if case .reminders = subject, case .smartList(let smart, let day) = destination,
+           let dragged = DragSession.current?.reminders?.reminders {
+            ontoItself = SmartListDrop.changesNothing(dragged, onto: smart, day: day, now: now)
         }
         return DropMatrix.decide(dragging: subject, onto: destination, offered: offered, ontoItself: ontoItself)
     }
@@ -104,6 +110,9 @@ extension RemindersPane {
     /// The work of one drag-motion event over the list: the row under the pointer, the drop
     /// matrix's decision there, and the insertion line.
     func motion(dragging subject: DragSubject, offered: Set<DropAction>, x: Double, y: Double) -> DropMatrix.Decision? {
+        if let destination = smartDestination(atX: x, y: y) {
+            return decision(dragging: subject, offered: offered, onto: destination)
+        }
         guard let list else { return nil }
         let before = view.rowID(beforeDropAtX: x, y: y)
         let decision = decision(dragging: subject, offered: offered, onto: .list(list.id, before: before))
@@ -119,6 +128,7 @@ extension RemindersPane {
     private func dropped(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> Bool {
         endDropFeedback()
         gtk_widget_unset_state_flags(view.dropArea, GTK_STATE_FLAG_DROP_ACTIVE)
+        if let destination = smartDestination(atX: x, y: y) { return take(drop, onto: destination) }
         guard let list else { return false }
         return take(drop, onto: .list(list.id, before: view.rowID(beforeDropAtX: x, y: y)))
     }
@@ -127,6 +137,7 @@ extension RemindersPane {
     /// dropped there.
     @discardableResult
     func take(_ drop: UnsafeMutableRawPointer, onto destination: DropDestination) -> Bool {
+        if case .smartList(let smart, let day) = destination { return takeOnSmartList(drop, smart, day: day) }
         guard let decision = decision(for: drop, onto: destination), case .list(let target)? = destination.container
         else { return false }
         let before: UUID? = if case .list(_, let row) = destination { row } else { nil }
@@ -140,7 +151,7 @@ extension RemindersPane {
         }
         if let session, let dragged = session.reminders {
             // One entry when the rows move within their own list.
-            var lists = [dragged.listID: rows(of: dragged.listID)]
+            var lists = sourceLists(of: dragged.reminders)
             lists[target] = rows(of: target)
             let plan = DropPlanner.reminders(dragged.reminders.map(\.id), from: lists, action: decision.action, into: target,
                                              before: before, makeID: { UUID() }, now: Date())

@@ -30,14 +30,31 @@ extension ReminderListView {
         gtk_widget_set_visible(link, false.g)
         let details = Self.rowButton(icon: "document-properties-symbolic", label: tr("Details"))
         gtk_widget_set_tooltip_text(details, tr("Details"))
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        // In a smart list: the list the reminder is in, and above the first of a day in
+        // Scheduled, that day.
+        let listName = gtk_label_new("")!
+        gtk_widget_add_css_class(listName, "dim-label")
+        gtk_widget_add_css_class(listName, "caption")
+        gtk_label_set_ellipsize(listName.opaque, PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(listName.opaque, 16)
+        gtk_widget_set_visible(listName, false.g)
+        let heading = gtk_label_new("")!
+        gtk_widget_add_css_class(heading, "heading")
+        gtk_label_set_xalign(heading.opaque, 0)
+        gtk_widget_set_margin_top(heading, 12)
+        gtk_widget_set_margin_bottom(heading, 6)
+        gtk_widget_set_visible(heading, false.g)
+        let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        for child in [check, titleStack, listName, due, priority, link, details] { line.append(child) }
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_margin_start(box, 6)
         gtk_widget_set_margin_end(box, 6)
-        for child in [check, titleStack, due, priority, link, details] { box.append(child) }
+        box.append(heading)
+        box.append(line)
         gtk_list_item_set_child(OpaquePointer(item), box)
 
         let row = Row(box: box, check: check, titleStack: titleStack, title: title, due: due, priority: priority,
-                      link: link, details: details)
+                      link: link, details: details, listName: listName, heading: heading)
         let key = Int(bitPattern: item)
         rows[key] = row
         check.connect("toggled") { [weak self, weak row] in
@@ -101,8 +118,10 @@ extension ReminderListView {
         let due = reminder.due.map(describeDue)
         let hasLink = reminder.link != nil
         let hasNotes = !hasLink && !reminder.notes.isEmpty
+        let listName = smartList == nil ? nil : listNames[reminder.listID]
+        let heading = dayHeading(at: handlePosition[handle])
         let showing = Showing(title: reminder.title, isDone: reminder.isDone, due: due, priority: reminder.priority,
-                              hasLink: hasLink, hasNotes: hasNotes)
+                              hasLink: hasLink, hasNotes: hasNotes, listName: listName, heading: heading)
         guard again || showing != row.showing else { return }
         row.showing = showing
         isBinding = true
@@ -118,6 +137,10 @@ extension ReminderListView {
         gtk_label_set_text(row.priority.opaque, marks)
         gtk_widget_set_visible(row.priority, (reminder.priority != .none).g)
         gtk_widget_set_visible(row.link, hasLink.g)
+        gtk_label_set_text(row.listName.opaque, listName ?? "")
+        gtk_widget_set_visible(row.listName, (listName != nil).g)
+        gtk_label_set_text(row.heading.opaque, heading ?? "")
+        gtk_widget_set_visible(row.heading, (heading != nil).g)
         if hasNotes { gtk_widget_add_css_class(row.details, "accent") } else {
             gtk_widget_remove_css_class(row.details, "accent")
         }
@@ -125,7 +148,7 @@ extension ReminderListView {
         // on the priority marks: gtk_widget_set_tooltip_text costs 0.4 ms, and a screenful
         // binds 200 rows.
         let state = reminder.isDone ? tr("done") : tr("not done")
-        let parts = [reminder.title, state, name] + (due.map { [$0] } ?? [])
+        let parts = [reminder.title, state, name] + (due.map { [$0] } ?? []) + (listName.map { [$0] } ?? [])
             + (hasLink ? [tr("with a link")] : []) + (hasNotes ? [tr("with notes")] : [])
         tote_shim_accessible_set_label(
             gtk_widget_get_parent(row.box) ?? row.box, parts.filter { !$0.isEmpty }.joined(separator: ", "))
@@ -219,6 +242,32 @@ extension ReminderListView {
             day = dayFormatter.string(from: date)
         }
         return hasTime ? "\(day) \(timeFormatter.string(from: date))" : day
+    }
+
+    /// The day above the reminder at `position` in Scheduled, when it is the first of its day.
+    private func dayHeading(at position: Int) -> String? {
+        guard smartList == .scheduled, shown.indices.contains(position),
+              let day = SmartList.dayGroup(of: shown[position]) else { return nil }
+        if position > 0, SmartList.dayGroup(of: shown[position - 1]) == day { return nil }
+        let calendar = Self.calendar
+        if calendar.isDateInToday(day) { return tr("Today") }
+        if calendar.isDateInTomorrow(day) { return tr("Tomorrow") }
+        if calendar.isDateInYesterday(day) { return tr("Yesterday") }
+        return Self.headingFormatter.string(from: day)
+    }
+
+    /// "Friday, 4 December 2026", as the locale writes a day in full.
+    private static let headingFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .full
+        formatter.timeStyle = .none
+        return formatter
+    }()
+
+    /// Binds every row on screen again where what it shows changed: in a smart list a row's
+    /// heading depends on the row before it, which a splice of other rows may change.
+    func rebindBoundRows() {
+        for row in rows.values where row.handle != nil { rebind(row) }
     }
 
     private static func describe(_ priority: Reminder.Priority) -> (String, String) {

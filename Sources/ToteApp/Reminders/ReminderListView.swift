@@ -81,7 +81,14 @@ final class ReminderListView {
         var priority: Reminder.Priority
         var hasLink: Bool
         var hasNotes: Bool
+        var listName: String?
+        var heading: String?
     }
+
+    /// The smart list shown, if one is: rows then name their lists (`listNames`), and in
+    /// Scheduled the first row of each day has the day above it.
+    var smartList: SmartList?
+    var listNames: [UUID: String] = [:]
 
     /// Counts the splices that give kept rows new reminders (`replaceRows`).
     var binds = 0
@@ -109,6 +116,8 @@ final class ReminderListView {
         let link: WidgetPointer
         /// Opens the reminder's details; in the accent colour when it has notes.
         let details: WidgetPointer
+        let listName: WidgetPointer
+        let heading: WidgetPointer
         /// The handle bound (`handlePosition`) and the reminder it showed.
         var handle: Int?
         var id: UUID?
@@ -118,7 +127,8 @@ final class ReminderListView {
         var isEditing = false
 
         init(box: WidgetPointer, check: WidgetPointer, titleStack: WidgetPointer, title: WidgetPointer,
-             due: WidgetPointer, priority: WidgetPointer, link: WidgetPointer, details: WidgetPointer) {
+             due: WidgetPointer, priority: WidgetPointer, link: WidgetPointer, details: WidgetPointer,
+             listName: WidgetPointer, heading: WidgetPointer) {
             self.box = box
             self.check = check
             self.titleStack = titleStack
@@ -127,6 +137,8 @@ final class ReminderListView {
             self.priority = priority
             self.link = link
             self.details = details
+            self.listName = listName
+            self.heading = heading
         }
     }
 
@@ -253,6 +265,24 @@ final class ReminderListView {
         }
         if let selected { select(selected) } else if splices?.isEmpty != true { select(keep) }
         gtk_stack_set_visible_child_name(stack.opaque, reminders.isEmpty ? "empty" : "rows")
+        if smartList != nil { rebindBoundRows() }
+    }
+
+    /// Shows rows as a smart list does (nil: as a list does), with what its empty page says.
+    func present(as smartList: SmartList?, listNames: [UUID: String]) {
+        self.smartList = smartList
+        self.listNames = listNames
+        let (title, description) = switch smartList {
+        case nil: (tr("No Reminders"), tr("Add one below, or paste or drop some here"))
+        case .today?: (tr("Nothing Due Today"), tr("Reminders due today or overdue show here"))
+        case .scheduled?: (tr("Nothing Scheduled"), tr("Reminders with a due date show here, by day"))
+        case .all?: (tr("No Reminders"), tr("Reminders of every list show here"))
+        case .completed?: (tr("Nothing Completed"), tr("Reminders marked done show here"))
+        }
+        adw_status_page_set_title(emptyPage.opaque, title)
+        adw_status_page_set_description(emptyPage.opaque, description)
+        // Nothing is added as already done.
+        gtk_widget_set_visible(addEntry, (smartList != .completed).g)
     }
 
     /// How many times `show` changed the rows.

@@ -11,6 +11,10 @@ extension RemindersPane {
     /// Moves (or copies) the selection to the end of another list, which is then shown
     /// with them selected.
     func transfer(_ ids: [UUID], to destination: UUID, copying: Bool) {
+        if smartList != nil {
+            transferInSmartList(ids, to: destination, copying: copying)
+            return
+        }
         guard let list, !ids.isEmpty else { return }
         do {
             var lists = [list.id: rows]
@@ -33,8 +37,9 @@ extension RemindersPane {
     /// Asks which list to move or copy the selection to.
     func chooseList(copying: Bool) {
         let ids = view.selectedIDs
-        guard let list, !ids.isEmpty else { return }
-        let candidates = library.lists.filter { copying || $0.id != list.id }
+        guard !ids.isEmpty, list != nil || smartList != nil else { return }
+        // From a smart list every list is offered: the reminders may come from several.
+        let candidates = library.lists.filter { copying || $0.id != list?.id }
         guard !candidates.isEmpty else {
             onToast(tr("There is no other list: create one first"), false)
             return

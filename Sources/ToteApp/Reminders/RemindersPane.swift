@@ -17,9 +17,11 @@ final class RemindersPane {
     /// The window this pane is in: the changes it makes are that window's.
     weak var origin: AnyObject?
     let window: WidgetPointer
-    private(set) var list: ReminderList?
-    /// All reminders of the shown list, in order (hidden completed ones too).
-    private(set) var rows: [Reminder] = []
+    var list: ReminderList?
+    /// The smart list shown instead of a list (RemindersPane+SmartLists).
+    var smartList: SmartList?
+    /// All reminders of the shown list, or the smart list's, in order (hidden completed ones too).
+    var rows: [Reminder] = []
     var showingCompleted = true
     var actions: [String: OpaquePointer] = [:]
     private(set) lazy var contextMenu = ContextMenu(on: view.listView) { Self.selectionMenu() }
@@ -31,11 +33,13 @@ final class RemindersPane {
 
     /// A list should be shown (after undo, a move, an import).
     var onShowList: (UUID) -> Void = { _ in }
+    /// A smart list is shown (after a drop onto it, an undo there).
+    var onShowSmartList: (SmartList) -> Void = { _ in }
     /// The shown list is gone.
     var onListGone: () -> Void = {}
     var onToast: (_ title: String, _ offersUndo: Bool) -> Void = { _, _ in }
     /// Counts the times `rows` was read, so that what was worked out from it is known stale.
-    private(set) var rowsGeneration = 0
+    var rowsGeneration = 0
     /// Where rows dragged over their own list sit (DragAndDrop): worked out once per drag.
     var rowsInPlaceCache: (RowsInPlaceKey, DropPlanner.RowsInPlace)?
     /// Called after a drop here was carried out (the window shows its toast, with Undo).
@@ -96,6 +100,10 @@ final class RemindersPane {
     private func show(listID: UUID, rows listRows: [Reminder], selecting selected: [UUID]) -> Bool {
         guard let found = library.list(listID) else { return false }
         let anotherList = list?.id != listID
+        if smartList != nil {
+            smartList = nil
+            view.present(as: nil, listNames: [:])
+        }
         list = found
         rows = listRows
         rowsGeneration += 1
@@ -107,19 +115,29 @@ final class RemindersPane {
     }
 
     func reload(selecting selected: [UUID]? = nil) {
+        if let smartList {
+            show(smartList: smartList, selecting: selected ?? view.selectedIDs)
+            return
+        }
         guard let list else { return }
         show(listID: list.id, selecting: selected ?? view.selectedIDs)
     }
 
     // MARK: Performing
 
+    /// What is selected where, as a step records it.
+    var shownSelection: ReminderSelection {
+        ReminderSelection(listID: list?.id, ids: view.selectedIDs, smartList: smartList)
+    }
+
     /// Applies a command, records it and shows its result: `selecting` in `listAfter`
     /// (the shown list when nil). False when the store refused it (said in a toast).
     @discardableResult
     func perform(
-        _ command: ReminderCommand, selecting: [UUID], in listAfter: UUID? = nil, failure: String? = nil
+        _ command: ReminderCommand, selecting: [UUID], in listAfter: UUID? = nil, smartList smartAfter: SmartList? = nil,
+        failure: String? = nil
     ) -> Bool {
-        let before = ReminderSelection(listID: list?.id, ids: view.selectedIDs)
+        let before = shownSelection
         do {
             try library.apply(command, origin: origin)
         } catch {
@@ -128,7 +146,8 @@ final class RemindersPane {
             reload()
             return false
         }
-        let after = ReminderSelection(listID: listAfter ?? list?.id, ids: selecting)
+        let after = listAfter.map { ReminderSelection(listID: $0, ids: selecting) }
+            ?? ReminderSelection(listID: smartAfter == nil ? list?.id : nil, ids: selecting, smartList: smartAfter ?? smartList)
         onNewStep(ReminderStep(command: command, selectionBefore: before, selectionAfter: after))
         showResult(of: command, selection: after)
         updateActionStates()  // the menu's Priority and Due show the new values
@@ -145,14 +164,16 @@ final class RemindersPane {
         _ command: ReminderCommand, selecting: [UUID], in target: UUID, targetRows: [Reminder],
         failure: String? = nil, then: @escaping @MainActor () -> Void = {}
     ) {
-        let before = ReminderSelection(listID: list?.id, ids: view.selectedIDs)
+        let before = shownSelection
         let after = ReminderSelection(listID: target, ids: selecting)
         library.applyInBackground(command, origin: origin) { [weak self] error in
             guard let self else { return }
             if let error {
                 self.onToast(format(failure ?? tr("Could not change the list: {reason}"),
                                     ["reason": Reasons.text(forStoreError: error)]), false)
-                if let shown = before.listID, self.show(listID: shown, selecting: before.ids) {
+                if let smart = before.smartList {
+                    self.show(smartList: smart, selecting: before.ids)
+                } else if let shown = before.listID, self.show(listID: shown, selecting: before.ids) {
                     self.onShowList(shown)
                 } else {
                     self.reload()
@@ -209,6 +230,11 @@ final class RemindersPane {
     /// Another window changed reminders or lists: show what is stored now. A list deleted
     /// there leaves this pane for the empty state, saying so.
     func followChange(_ command: ReminderCommand) {
+        if smartList != nil {
+            // What a smart list shows may change with any reminder of any list.
+            reload()
+            return
+        }
         guard let list, command.changesLists || command.listsTouched.contains(list.id) else { return }
         if !show(listID: list.id, selecting: view.selectedIDs) {
             // What was typed in a reminder's details goes with it, before the page leaves.
@@ -222,6 +248,12 @@ final class RemindersPane {
     /// Shows the list a change leaves selected (the list changed when it is gone), so that
     /// nothing changes out of sight.
     private func showResult(of command: ReminderCommand, selection: ReminderSelection) {
+        if let smart = selection.smartList {
+            show(smartList: smart, selecting: selection.ids)
+            onShowSmartList(smart)
+            if details?.isOpen != true { view.focusList() }
+            return
+        }
         let elsewhere = selection.listID.flatMap { library.list($0) == nil ? nil : $0 }
         guard let target = elsewhere ?? list?.id, show(listID: target, selecting: selection.ids) else {
             list = nil
@@ -238,6 +270,10 @@ final class RemindersPane {
     var now: Date { Date() }
 
     func add(title: String) {
+        if smartList != nil {
+            addInSmartList(title: title)
+            return
+        }
         guard let list,
               let (command, reminder) = ReminderEditing.adding(
                   title: title, to: rows, listID: list.id, id: UUID(), now: now)
@@ -272,6 +308,8 @@ final class RemindersPane {
     }
 
     func reorderSelection(by step: Int) {
+        // A smart list's order is its own (by due time, by list): nothing to reorder.
+        guard smartList == nil else { return }
         let ids = view.selectedIDs
         guard let command = ReminderOrdering.reorder(ids, in: rows, by: step) else { return }
         perform(command, selecting: ids)

@@ -142,6 +142,7 @@ final class MainWindow {
             return !self.windowWillClose()
         }
         sidebar.onSelect = { [weak self] selection in self?.open(selection) }
+        sidebar.onSelectSmartList = { [weak self] smart in self?.open(smartList: smart) }
         sidebar.onRowCommand = { [weak self] command, target in self?.perform(command, on: target) }
         sidebar.onListDropOnAccount = { [weak self] list, account in self?.moveList(list, toAccount: account) }
         loadStore()
@@ -469,6 +470,22 @@ final class MainWindow {
         navigate(toContent: true)
     }
 
+    /// Shows a smart list, as choosing its sidebar row does.
+    func open(smartList smart: SmartList) {
+        guard let reminders, reminders.show(smartList: smart) else { return }
+        showingSmartList(smart)
+        navigate(toContent: true)
+    }
+
+    /// The window around a smart list the pane shows: its row chosen, its name the title, and
+    /// no list menu (it has no name of its own to change, nor reminders of its own).
+    private func showingSmartList(_ smart: SmartList) {
+        sidebar.select(smartList: smart)
+        adw_window_title_set_title(contentTitle.opaque, RemindersPane.title(of: smart))
+        show(.reminderList)
+        gtk_widget_set_visible(listMenuButton, false.g)
+    }
+
     func show(_ page: Page) {
         gtk_stack_set_visible_child_name(contentStack.opaque, page.rawValue)
         gtk_widget_set_visible(noteMenuButton, (page == .note).g)
@@ -510,6 +527,10 @@ final class MainWindow {
             self.show(.reminderList)
             self.navigate(toContent: true)
         }
+        pane.onShowSmartList = { [weak self] smart in
+            self?.showingSmartList(smart)
+            self?.navigate(toContent: true)
+        }
         pane.onListGone = { [weak self] in
             guard let self else { return }
             self.show(.welcome)
@@ -518,6 +539,8 @@ final class MainWindow {
         pane.onDropped = { [weak self] plan in self?.dropped(plan) }
         sidebar.onListRowDropMotion = { [weak pane] id, drop in pane?.decision(for: drop, onto: .listRow(id)) }
         sidebar.onListRowDrop = { [weak pane] id, drop in pane?.take(drop, onto: .listRow(id)) ?? false }
+        sidebar.onSmartRowDropMotion = { [weak pane] smart, drop in pane?.decision(for: drop, onto: .smartList(smart, day: nil)) }
+        sidebar.onSmartRowDrop = { [weak pane] smart, drop in pane?.take(drop, onto: .smartList(smart, day: nil)) ?? false }
         pane.onNewStep = { [weak self] step in self?.record([.reminders(step)]) }
         pane.onUndo = { [weak self] in self?.undo() }
         pane.onRedo = { [weak self] in self?.redo() }

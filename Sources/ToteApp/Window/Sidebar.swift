@@ -4,7 +4,8 @@ import CShim
 import Foundation
 import ToteCore
 
-/// The sidebar: a Notes section and a Reminder Lists section, each with a "+" button.
+/// The sidebar: a Notes section and a Reminder Lists section, each with a "+" button, the
+/// smart lists (Today, Scheduled, All, Completed) at the top of the lists.
 /// Rows carry their note's or list's name as their accessible name.
 @MainActor
 final class Sidebar {
@@ -38,12 +39,20 @@ final class Sidebar {
     /// "No lists yet", or while searching, that nothing matches.
     private let listsPlaceholder = gtk_label_new(tr("No lists yet"))!
     let listsBox: WidgetPointer
+    /// The smart lists' rows (Sidebar+SmartLists).
+    let smartBox: WidgetPointer
+    var smartRows: [SmartList: WidgetPointer] = [:]
+    var onSelectSmartList: (SmartList) -> Void = { _ in }
+    /// A drag over a smart list's row, and a drop there (the window asks the reminders pane).
+    var onSmartRowDropMotion: (SmartList, UnsafeMutableRawPointer) -> DropMatrix.Decision? = { _, _ in nil }
+    var onSmartRowDrop: (SmartList, UnsafeMutableRawPointer) -> Bool = { _, _ in false }
     private(set) var noteRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
     private(set) var listRows: [UUID: (row: WidgetPointer, label: WidgetPointer)] = [:]
     /// The reverse of the two maps above, for GTK callbacks that give a row.
     private var idsByRow: [WidgetPointer: UUID] = [:]
     private var notes: [UUID: NoteSummary] = [:]
-    private var isUpdatingSelection = false
+    /// Set while `select` changes the rows' selection (not the person).
+    var isUpdatingSelection = false
     private var query = ""
     /// The notes the search found; nil shows all.
     private var found: Set<UUID>?
@@ -59,12 +68,14 @@ final class Sidebar {
     init() {
         notesBox = gtk_list_box_new()
         listsBox = gtk_list_box_new()
+        smartBox = gtk_list_box_new()
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         content.append(Self.sectionHeader(
             title: tr("Notes"), addTooltip: tr("New Note"), action: "app.new-note"))
         content.append(Self.configure(notesBox, name: tr("Notes"), placeholder: notesPlaceholder))
         content.append(Self.sectionHeader(
             title: tr("Reminder Lists"), addTooltip: tr("New Reminder List"), action: "app.new-list"))
+        content.append(smartBox)
         content.append(Self.configure(listsBox, name: tr("Reminder Lists"), placeholder: listsPlaceholder))
 
         widget = gtk_scrolled_window_new()
@@ -97,6 +108,7 @@ final class Sidebar {
         }, Unmanaged.passRetained(self).toOpaque(), { context in
             Unmanaged<Sidebar>.fromOpaque(context!).release()
         })
+        installSmartLists()
         installAccountHeaders()
         enableEdgeScrolling()
         installDragSources()
@@ -221,9 +233,11 @@ final class Sidebar {
         switch selection {
         case .note(let id):
             gtk_list_box_unselect_all(listsBox.opaque)
+            gtk_list_box_unselect_all(smartBox.opaque)
             if let row = noteRows[id]?.row { gtk_list_box_select_row(notesBox.opaque, row.cast()) }
         case .reminderList(let id):
             gtk_list_box_unselect_all(notesBox.opaque)
+            gtk_list_box_unselect_all(smartBox.opaque)
             if let row = listRows[id]?.row { gtk_list_box_select_row(listsBox.opaque, row.cast()) }
         }
     }
@@ -233,6 +247,7 @@ final class Sidebar {
         defer { isUpdatingSelection = false }
         gtk_list_box_unselect_all(notesBox.opaque)
         gtk_list_box_unselect_all(listsBox.opaque)
+        gtk_list_box_unselect_all(smartBox.opaque)
     }
 
     /// The names the visible note rows show, top to bottom.
@@ -274,7 +289,7 @@ final class Sidebar {
         row.flatMap { idsByRow[$0.assumingMemoryBound(to: GtkWidget.self)] }
     }
 
-    private static func configure(_ listBox: WidgetPointer, name: String, placeholder label: WidgetPointer) -> WidgetPointer {
+    static func configure(_ listBox: WidgetPointer, name: String, placeholder label: WidgetPointer) -> WidgetPointer {
         gtk_widget_add_css_class(listBox, "navigation-sidebar")
         gtk_list_box_set_selection_mode(listBox.opaque, GTK_SELECTION_SINGLE)
         tote_shim_accessible_set_label(listBox, name)
@@ -304,7 +319,7 @@ final class Sidebar {
         return header
     }
 
-    private static func makeRow(name: String, iconName: String) -> (WidgetPointer, WidgetPointer) {
+    static func makeRow(name: String, iconName: String) -> (WidgetPointer, WidgetPointer) {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         box.append(gtk_image_new_from_icon_name(iconName))
         let label = gtk_label_new(name)!

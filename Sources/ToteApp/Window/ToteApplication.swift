@@ -229,6 +229,15 @@ public final class ToteApplication {
         case .copied(let count, let container):
             return format(trn("Copied {count} reminder to “{list}”", "Copied {count} reminders to “{list}”", count),
                           ["count": count.formatted(), "list": name(container)])
+        case .tookMeaning(let count, .done):
+            return format(trn("{count} reminder marked as done", "{count} reminders marked as done", count),
+                          ["count": count.formatted()])
+        case .tookMeaning(let count, .due(let day)) where Calendar.current.isDateInToday(day):
+            return format(trn("{count} reminder is now due today", "{count} reminders are now due today", count),
+                          ["count": count.formatted()])
+        case .tookMeaning(let count, .due(let day)):
+            return format(trn("{count} reminder is now due on {day}", "{count} reminders are now due on {day}", count),
+                          ["count": count.formatted(), "day": ReminderListView.dayFormatter.string(from: day)])
         }
     }
 

@@ -16,6 +16,13 @@ public enum DragFeedback {
         return subject != row
     }
 
+    /// Whether a smart list's sidebar row opens when a drag rests on it: for anything but a
+    /// list being reordered (Scheduled opens so that a day group can be dropped on).
+    public static func springsOpen(smartListDragging subject: DragSubject?) -> Bool {
+        if case .reminderList? = subject { return false }
+        return true
+    }
+
     /// The band along a view's top and bottom edges where a drag scrolls it.
     public static let edgeBand = 48.0
     /// Fastest scrolling, at the very edge, in pixels per second.

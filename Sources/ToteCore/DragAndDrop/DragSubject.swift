@@ -5,8 +5,9 @@ import Foundation
 public enum DragSubject: Hashable, Sendable {
     /// Text or media of a note: a range of its body.
     case noteContent(note: UUID, range: Range<Int>)
-    /// Reminder rows of a list, in list order.
-    case reminders(list: UUID, ids: [UUID])
+    /// Reminder rows of a list, in list order; `list` is nil for rows of several lists
+    /// (dragged from a smart list).
+    case reminders(list: UUID?, ids: [UUID])
     /// A whole note, dragged by its sidebar row.
     case note(UUID)
     /// A reminder list, dragged by its sidebar row.

@@ -13,6 +13,9 @@ public enum DropDestination: Hashable, Sendable {
     case listRow(UUID)
     /// The sidebar's notes, not one of them: note files from another app become notes.
     case notes
+    /// A smart list (its sidebar row or its view), or one of Scheduled's day groups (the
+    /// day's start): what is dropped takes its meaning.
+    case smartList(SmartList, day: Date?)
     /// An account's heading in the sidebar (its EDS uid): a list dropped there moves into it.
     case account(String)
     /// Another application: Files, Text Editor, a browser.
@@ -23,7 +26,7 @@ public enum DropDestination: Hashable, Sendable {
         switch self {
         case .note(let id, _), .noteRow(let id): return .note(id)
         case .list(let id, _), .listRow(let id): return .list(id)
-        case .notes, .otherApp, .account: return nil
+        case .notes, .otherApp, .account, .smartList: return nil
         }
     }
 }

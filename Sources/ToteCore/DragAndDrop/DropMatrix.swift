@@ -21,6 +21,10 @@ public enum DropMatrix {
         case reorderLists
         /// A list's sidebar row onto an account's heading: the list moves into that account.
         case listToAccount
+        /// Reminders onto a smart list: they take its meaning (due today, done).
+        case remindersToSmartList
+        /// Note text onto a smart list: new reminders with its meaning.
+        case noteToSmartList
         case toOtherApp
         case fromOtherApp
     }
@@ -60,6 +64,12 @@ public enum DropMatrix {
         // An account's heading takes one of Tote's lists, nothing else.
         case (.reminderList, .account): return .listToAccount
         case (_, .account): return nil
+        // A smart list takes what can take its meaning: All and Scheduled's row have none.
+        case (.reminders, .smartList(let list, let day)):
+            return list.hasMeaning(day: day) ? .remindersToSmartList : nil
+        case (.noteContent, .smartList(let list, let day)):
+            return list.hasMeaning(day: day) ? .noteToSmartList : nil
+        case (_, .smartList): return nil
         case (.otherApp, .otherApp): return nil
         case (_, .otherApp): return .toOtherApp
         case (.otherApp, _): return .fromOtherApp
@@ -89,9 +99,9 @@ public enum DropMatrix {
 
     static func rule(for row: Row) -> Rule {
         switch row {
-        case .withinNote, .withinList, .listToList: return .moveByDefault
+        case .withinNote, .withinList, .listToList, .remindersToSmartList: return .moveByDefault
         case .noteToNote: return .copyByDefault
-        case .noteToList, .remindersToNote, .wholeNote, .toOtherApp, .fromOtherApp: return .alwaysCopy
+        case .noteToList, .noteToSmartList, .remindersToNote, .wholeNote, .toOtherApp, .fromOtherApp: return .alwaysCopy
         case .reorderLists, .listToAccount: return .moveOnly
         }
     }
@@ -99,13 +109,14 @@ public enum DropMatrix {
     /// The decision for a drag over a destination, or nil where nothing may be dropped (the
     /// pointer then shows "not allowed").
     /// - Parameter ontoItself: the drop point lies on or right beside what is dragged (text
-    ///   dropped within its own range, rows between themselves), where a move changes nothing.
+    ///   dropped within its own range, rows between themselves, reminders onto a smart list
+    ///   whose meaning they have), where a move changes nothing.
     public static func decide(
         dragging subject: DragSubject, onto destination: DropDestination, offered: Set<DropAction>,
         ontoItself: Bool = false
     ) -> Decision? {
         guard let row = row(dragging: subject, onto: destination) else { return nil }
-        if ontoItself, row == .withinNote || row == .withinList { return nil }
+        if ontoItself, row == .withinNote || row == .withinList || row == .remindersToSmartList { return nil }
         func decision(_ action: DropAction, answer: DropAction? = nil) -> Decision {
             let answer = answer ?? action
             return Decision(row: row, action: action, answer: answer,

@@ -33,6 +33,8 @@ public struct DropPlan: Hashable, Sendable {
     public enum Selection: Hashable, Sendable {
         case text(note: UUID, TextSelection)
         case reminders(list: UUID, ids: [UUID])
+        /// Reminders shown in a smart list (they stay in their own lists).
+        case smartList(SmartList, ids: [UUID])
     }
 
     /// The toast a drop between two containers shows (with Undo): what went where, and how
@@ -40,6 +42,8 @@ public struct DropPlan: Hashable, Sendable {
     public enum Toast: Hashable, Sendable {
         case moved(count: Int, to: Container)
         case copied(count: Int, to: Container)
+        /// Reminders dropped onto a smart list took its meaning (due that day, done).
+        case tookMeaning(count: Int, SmartList.Meaning)
     }
 
     public var action: DropAction

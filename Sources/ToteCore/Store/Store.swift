@@ -293,6 +293,13 @@ public final class Store: Sendable {
         }
     }
 
+    /// Every reminder of every list, list by list in order: what smart lists are made from.
+    public func allReminders() throws -> [Reminder] {
+        try read { db in
+            try Reminder.order(Column("listID"), Column("position")).fetchAll(db)
+        }
+    }
+
     /// Applies a reminder command in one transaction: all of it or, on error, none of it.
     public func apply(_ command: ReminderCommand) throws {
         let now = clock()
