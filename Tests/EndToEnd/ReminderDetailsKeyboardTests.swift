@@ -59,6 +59,41 @@ final class ReminderDetailsKeyboardTests: EndToEndTestCase {
         XCTAssertEqual(complaints, [], "GTK warned:\n" + complaints.joined(separator: "\n"))
     }
 
+    /// The due date's quick choices by keyboard: from the notes, Tab reaches Due Date, Return
+    /// opens its choices, and Tomorrow's access key sets it (then Next Week, then Clear).
+    func testTheDueDatesQuickChoicesWorkFromTheKeyboard() throws {
+        let (tote, window) = try launchToteWithPlansAndGroceries()
+        _ = try openList("Groceries", showing: "Apples", of: tote, window: window)
+        let row = try waitForCenter(of: tote, named: "frame=1/Bread, not done", window: window)
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("alt+Return")
+        try session.waitUntil("the details") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tReminder Details") } == true
+        }
+        func bread() -> Reminder? {
+            guard let store = session.store(), let list = try? store.reminderLists().first else { return nil }
+            return (try? store.reminders(inList: list.id))?.first { $0.title == "Bread" }
+        }
+        let tomorrow = ReminderChoices.dueDate(named: "tomorrow", now: Date())
+        try session.key("Tab", "Return")
+        try session.waitUntil("the quick choices") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tNext Week") } == true
+        }
+        try session.key("alt+o")
+        try session.waitUntil("Bread due tomorrow") { bread()?.due == tomorrow }
+        try session.key("Return")
+        try session.waitUntil("the quick choices again") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tNext Week") } == true
+        }
+        try session.key("alt+n")
+        try session.waitUntil("Bread due next week") { bread()?.due == ReminderChoices.dueDate(named: "next-week", now: Date()) }
+        try session.key("Return")
+        session.pace(0.3)
+        try session.key("alt+c")
+        try session.waitUntil("Bread due no more") { bread() != nil && bread()?.due == nil }
+    }
+
     /// Details… in a reminder's right-click menu opens the same popover, for that reminder.
     func testDetailsInTheRowsMenuOpensItsDetails() throws {
         let (tote, window) = try launchToteWithPlansAndGroceries()

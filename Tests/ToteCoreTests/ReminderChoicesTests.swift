@@ -54,6 +54,26 @@ import Testing
         }
     }
 
+    /// Next Week is the first day of the next week as the locale starts weeks, never today.
+    @Test func nextWeekIsTheFirstDayOfTheNextWeek() throws {
+        var monday = calendar
+        monday.firstWeekday = 2
+        var sunday = calendar
+        sunday.firstWeekday = 1
+        let friday = try #require(calendar.date(from: DateComponents(year: 2026, month: 11, day: 27, hour: 15)))
+        let aMonday = try #require(calendar.date(from: DateComponents(year: 2026, month: 11, day: 30, hour: 8)))
+        func day(_ date: Date?) -> DateComponents? {
+            date.map { calendar.dateComponents([.month, .day, .hour, .minute], from: $0) }
+        }
+        #expect(day(ReminderChoices.dueDate(named: "next-week", now: friday, calendar: monday))
+                == DateComponents(month: 11, day: 30, hour: 0, minute: 0))
+        #expect(day(ReminderChoices.dueDate(named: "next-week", now: friday, calendar: sunday))
+                == DateComponents(month: 11, day: 29, hour: 0, minute: 0))
+        #expect(day(ReminderChoices.dueDate(named: "next-week", now: aMonday, calendar: monday))
+                == DateComponents(month: 12, day: 7, hour: 0, minute: 0))
+        #expect(ReminderChoices.quickDueChoices.allSatisfy { ReminderChoices.dueDate(named: $0, now: friday) != nil })
+    }
+
     @Test func aDayChosenOnTheCalendarStartsAtMidnightThere() throws {
         let day = try #require(ReminderChoices.startOfDay(year: 2026, month: 12, day: 24, calendar: calendar))
         #expect(calendar.dateComponents([.year, .month, .day, .hour, .minute], from: day)

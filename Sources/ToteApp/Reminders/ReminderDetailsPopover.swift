@@ -194,15 +194,33 @@ final class ReminderDetailsPopover {
         return popover
     }
 
-    /// "Due Date" with a button showing the day, which opens a calendar and "No Due Date".
+    /// "Due Date" with a button showing the day, which opens quick choices (Today, Tomorrow,
+    /// Next Week), a calendar and Clear.
     private func makeDueRow() -> (row: WidgetPointer, button: WidgetPointer, calendar: WidgetPointer) {
         let calendar = gtk_calendar_new()!
         tote_shim_accessible_set_label(calendar, tr("Due Date"))
-        let clear = gtk_button_new_with_mnemonic(tr("_No Due Date"))!
+        let clear = gtk_button_new_with_mnemonic(tr("_Clear"))!
+        tote_shim_accessible_set_label(clear, tr("No Due Date"))
+        let quick = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_set_homogeneous(quick.cast(), true.g)
+        let names = [tr("_Today"), tr("T_omorrow"), tr("_Next Week")]
+        let dayPopover = gtk_popover_new()!
+        for (name, choice) in zip(names, ReminderChoices.quickDueChoices) {
+            let button = gtk_button_new_with_mnemonic(name)!
+            quick.append(button)
+            button.connect("clicked") { [weak self] in
+                guard let self, let day = ReminderChoices.dueDate(named: choice, now: Date()) else { return }
+                self.pickedDay = nil
+                gtk_popover_popdown(dayPopover.cast())
+                // The time of day stays: a reminder at 09:00 moved to tomorrow is at 09:00.
+                self.report(.due(day: day, time: ReminderDetails.time(of: self.reminder?.due)))
+                self.focusDueButton()
+            }
+        }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        box.append(quick)
         box.append(calendar)
         box.append(clear)
-        let dayPopover = gtk_popover_new()!
         gtk_popover_set_child(dayPopover.cast(), box)
         // Its right edge under the button's, which ends the row: centred, it crossed the
         // window's right edge by a quarter of its width.
@@ -242,9 +260,15 @@ final class ReminderDetailsPopover {
             self.pickedDay = nil
             gtk_popover_popdown(dayPopover.cast())
             self.report(.due(day: nil, time: nil))
+            self.focusDueButton()
         }
         self.dayLabel = dayLabel
         return (row, button, calendar)
+    }
+
+    /// The keyboard back on Due Date after a choice, where the day's popover was opened from.
+    private func focusDueButton() {
+        if let dueButton { gtk_widget_grab_focus(dueButton) }
     }
 
     private func comboRow(title: String, choices: [String]) -> WidgetPointer {

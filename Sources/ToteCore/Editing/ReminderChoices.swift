@@ -39,11 +39,21 @@ public enum ReminderChoices {
         })
     }
 
-    /// The due date a choice sets: the start of that day; nil for None.
+    /// The due date a choice sets: the start of that day; nil for None. "next-week" is the
+    /// first day of next week, as the calendar's locale starts weeks (a Monday in most of
+    /// Europe, a Sunday in the United States).
     public static func dueDate(named name: String, now: Date, calendar: Calendar = localGregorian) -> Date? {
+        let today = calendar.startOfDay(for: now)
+        if name == "next-week" {
+            return calendar.nextDate(after: today, matching: DateComponents(weekday: calendar.firstWeekday),
+                                     matchingPolicy: .nextTime)
+        }
         let days = name == "today" ? 0 : name == "tomorrow" ? 1 : nil
-        return days.flatMap { calendar.date(byAdding: .day, value: $0, to: calendar.startOfDay(for: now)) }
+        return days.flatMap { calendar.date(byAdding: .day, value: $0, to: today) }
     }
+
+    /// The quick choices of the due-date picker, by name, in order.
+    public static let quickDueChoices = ["today", "tomorrow", "next-week"]
 
     /// The start of a day chosen on a calendar, in `calendar`'s time zone.
     public static func startOfDay(year: Int, month: Int, day: Int, calendar: Calendar = localGregorian) -> Date? {
