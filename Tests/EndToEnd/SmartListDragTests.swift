@@ -106,6 +106,13 @@ final class SmartListDragTests: EndToEndTestCase {
         session.pace(0.3)
         try session.input(["mouseup", "1"])
         try session.waitUntil("Apples due on Report's day") { reminders()["Apples"]?.due == inThreeDays }
+        // Scheduled shows it on that day, selected.
+        try session.waitUntil("Apples in Scheduled") {
+            let names = ((try? session.accessibleObjects(of: tote)) ?? []).map { $0.split(separator: "\t").last.map(String.init) ?? "" }
+            return names.contains { $0.hasPrefix("Apples, not done, ") && $0.hasSuffix(", Groceries") }
+        }
+        session.pace(0.3)
+        session.screenshot("scheduled-after-drop")
         XCTAssertEqual(reminders()["Apples"]?.listID, groceries)
     }
 }
