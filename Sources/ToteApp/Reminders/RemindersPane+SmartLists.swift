@@ -24,10 +24,15 @@ extension RemindersPane {
         list = nil
         smartList = smart
         view.present(as: smart, listNames: Dictionary(library.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
-        rows = smart.members(of: everything, listOrder: library.lists.map(\.id), on: SmartList.Day(containing: now))
+        let day = SmartList.Day(containing: now)
+        rows = smart.members(of: everything, listOrder: library.lists.map(\.id), on: day)
+        midnight = Timeout(after: day.end.timeIntervalSince(now) + 1, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+            if self?.smartList != nil { self?.reload() }
+        }
         rowsGeneration += 1
-        // Completed shows what it holds whatever the lists hide.
-        view.show(ReminderEditing.visible(rows, showingCompleted: showingCompleted || smart == .completed),
+        // In the smart list's own order (not by place in a list); Completed shows what it
+        // holds whatever the lists hide.
+        view.show(showingCompleted || smart == .completed ? rows : rows.filter { !$0.isDone },
                   selecting: selected, anotherList: another)
         followDetails()
         updateActionStates()

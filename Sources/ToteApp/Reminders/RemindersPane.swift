@@ -20,6 +20,8 @@ final class RemindersPane {
     var list: ReminderList?
     /// The smart list shown instead of a list (RemindersPane+SmartLists).
     var smartList: SmartList?
+    /// Shows the smart list again at midnight: Today is another day's, headings say other days.
+    var midnight: Timeout?
     /// All reminders of the shown list, or the smart list's, in order (hidden completed ones too).
     var rows: [Reminder] = []
     var showingCompleted = true

@@ -420,9 +420,11 @@ final class MainWindow {
         else { return }
         defer { g_free(raw) }
         guard let item = OpenedItem(setting: String(cString: raw)), item.exists(in: library) else { return }
-        let selection: Sidebar.Selection = switch item {
-        case .note(let id): .note(id)
-        case .reminderList(let id): .reminderList(id)
+        let selection: Sidebar.Selection
+        switch item {
+        case .note(let id): selection = .note(id)
+        case .reminderList(let id): selection = .reminderList(id)
+        case .smartList(let smart): return open(smartList: smart)
         }
         sidebar.select(selection)
         open(selection)
@@ -474,6 +476,7 @@ final class MainWindow {
     func open(smartList smart: SmartList) {
         guard let reminders, reminders.show(smartList: smart) else { return }
         showingSmartList(smart)
+        remember(.smartList(smart))
         navigate(toContent: true)
     }
 
