@@ -115,4 +115,28 @@ final class SmartListDragTests: EndToEndTestCase {
         session.screenshot("scheduled-after-drop")
         XCTAssertEqual(reminders()["Apples"]?.listID, groceries)
     }
+
+    func testNoteTextDroppedOnTodayBecomesAReminderDueTodayInTheFirstList() throws {
+        let store = try Store(location: session.storeLocation)
+        groceries = try makeList("Groceries", ["Apples"], in: store)
+        work = try makeList("Work", [], in: store)
+        let note = try store.createNote()
+        _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Buy soap\nCall Ann"))
+        try store.checkpoint()
+        let (tote, window) = try launchTote(width: 900)
+        try openNote("Plans", in: 1, of: tote, window: window)
+        try session.focus(window)
+        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: window)[0]
+        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("ctrl+Home")
+        for _ in 0..<8 { try session.key("shift+Right") }
+        let soap = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [4], window: window)[0]
+        let todayRow = try waitForCenter(of: tote, named: "frame=1/Today", window: window)
+        try session.drag(from: soap, to: todayRow)
+        try session.waitUntil("Buy soap due today in Groceries") { dueToday(["Buy soap"]) }
+        XCTAssertEqual(try session.store()?.reminders(inList: groceries).map(\.title), ["Apples", "Buy soap"])
+        XCTAssertEqual(try session.store()?.note(id: note.id)?.body, "Buy soap\nCall Ann", "a copy")
+        XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("1 reminder is now due today") })
+    }
 }
