@@ -138,5 +138,11 @@ final class SmartListDragTests: EndToEndTestCase {
         XCTAssertEqual(try session.store()?.reminders(inList: groceries).map(\.title), ["Apples", "Buy soap"])
         XCTAssertEqual(try session.store()?.note(id: note.id)?.body, "Buy soap\nCall Ann", "a copy")
         XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("1 reminder is now due today") })
+        // Today is on screen; one Ctrl+Z takes the reminder away again.
+        try session.key("ctrl+z")
+        try session.waitUntil("Buy soap gone") {
+            (try? session.store()?.reminders(inList: groceries).map(\.title)) == ["Apples"]
+        }
+        XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.hasSuffix("\tNothing Due Today") })
     }
 }

@@ -138,8 +138,10 @@ import Testing
         }
         // From a smart list: reminders of several lists.
         #expect(actions(.reminders(list: nil, ids: [reminder]), .smartList(.today, day: nil)) == [.move, .copy, .move])
-        // Already due today (or done): nothing to do.
-        #expect(DropMatrix.decide(dragging: rows, onto: .smartList(.today, day: nil), offered: all, ontoItself: true) == nil)
+        // Already due today (or done): a move changes nothing, so only a copy is offered.
+        #expect(DropMatrix.decide(dragging: rows, onto: .smartList(.today, day: nil), offered: all, ontoItself: true)?.action
+                == .copy)
+        #expect(DropMatrix.decide(dragging: rows, onto: .smartList(.today, day: nil), offered: shift, ontoItself: true) == nil)
     }
 
     @Test func noteTextOntoASmartListAlwaysCopies() {

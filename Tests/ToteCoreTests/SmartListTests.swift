@@ -152,6 +152,28 @@ import Testing
         #expect(plan.toast == .tookMeaning(count: 2, .due(date("2026-11-27 00:00", zone))))
     }
 
+    @Test func aReminderDueThatDayAlreadyIsLeftAsItIsAndACopyOfItStillTakesTheMeaning() throws {
+        let zone = "UTC"
+        let now = date("2026-11-27 08:00", zone)
+        var dueToday = reminder("Standup", in: listA, at: 0, due: date("2026-11-27 10:15", zone))
+        dueToday.due = dueToday.due?.addingTimeInterval(30)  // 10:15:30, from another app
+        #expect(SmartList.Meaning.due(date("2026-11-27 00:00", zone)).applied(to: dueToday, now: now, calendar: calendar(zone))
+                == dueToday)
+        #expect(SmartListDrop.changesNothing([dueToday], onto: .today, day: nil, now: now, calendar: calendar(zone)))
+        let copy = try #require(SmartListDrop.reminders([dueToday.id], from: [listA: [dueToday]], action: .copy, onto: .today,
+                                                        day: nil, makeID: { UUID() }, now: now, calendar: calendar(zone)))
+        #expect(inserts(copy.reminderCommand).map(\.due) == [dueToday.due])
+    }
+
+    @Test func aSmartListsRowSpringsOpenForRemindersAndNoteTextOnly() {
+        #expect(DragFeedback.smartListSpringsOpen(dragging: .reminders(list: nil, ids: [])))
+        #expect(DragFeedback.smartListSpringsOpen(dragging: .noteContent(note: UUID(), range: 0..<1)))
+        for subject in [DragSubject.note(UUID()), .reminderList(UUID()), .otherApp] {
+            #expect(!DragFeedback.smartListSpringsOpen(dragging: subject))
+        }
+        #expect(!DragFeedback.smartListSpringsOpen(dragging: nil))
+    }
+
     private func inserts(_ command: ReminderCommand?) -> [Reminder] {
         switch command {
         case .insert(let reminders)?: return reminders

@@ -29,7 +29,7 @@ extension RemindersPane {
         DragSession.current = DragSession(.reminders(listID: list?.id ?? commonList(of: dragged), reminders: dragged),
                                           from: self, clearSelection: { [weak self] in self?.view.select([]) })
         let exports = ToteApplication.exportsFolder
-        let name = ReminderTransfer.exportName(listName: list?.name ?? smartList.map(Self.title(of:)) ?? "")
+        let name = ReminderTransfer.exportName(listName: list?.name ?? smartList?.title ?? "")
         return ContentTransfer.provider(offering: ReminderTransfer.offeredByDrag) { [weak self] type, reply in
             Task {
                 // Encoding and writing the .ics file for Files happen off the main thread.
@@ -150,10 +150,15 @@ extension RemindersPane {
             return done
         }
         if let session, let dragged = session.reminders {
-            // One entry when the rows move within their own list.
-            var lists = sourceLists(of: dragged.reminders)
+            // From a smart list, a move leaves those already in the target where they are.
+            let moving = dragged.listID == nil && decision.action == .move
+                ? dragged.reminders.filter { $0.listID != target } : dragged.reminders
+            guard !moving.isEmpty, var lists = try? sourceLists(of: moving) else {
+                gdk_drop_finish(OpaquePointer(drop), GdkDragAction(0))
+                return false
+            }
             lists[target] = rows(of: target)
-            let plan = DropPlanner.reminders(dragged.reminders.map(\.id), from: lists, action: decision.action, into: target,
+            let plan = DropPlanner.reminders(moving.map(\.id), from: lists, action: decision.action, into: target,
                                              before: before, makeID: { UUID() }, now: Date())
             let done = plan.map { DropExecutor.carryOut($0, at: .list(self, rows: lists[target] ?? []), from: session) } ?? false
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))

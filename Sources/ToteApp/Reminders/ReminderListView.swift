@@ -89,6 +89,9 @@ final class ReminderListView {
     /// Scheduled the first row of each day has the day above it.
     var smartList: SmartList?
     var listNames: [UUID: String] = [:]
+    /// The calendar Scheduled's days are told by (the one its members are grouped by), made
+    /// once per showing: making one per row cost more than the row.
+    var headingCalendar = ReminderChoices.localGregorian
 
     /// Counts the splices that give kept rows new reminders (`replaceRows`).
     var binds = 0
@@ -272,6 +275,7 @@ final class ReminderListView {
     func present(as smartList: SmartList?, listNames: [UUID: String]) {
         self.smartList = smartList
         self.listNames = listNames
+        headingCalendar = ReminderChoices.localGregorian
         let (title, description) = switch smartList {
         case nil: (tr("No Reminders"), tr("Add one below, or paste or drop some here"))
         case .today?: (tr("Nothing Due Today"), tr("Reminders due today or overdue show here"))
@@ -281,8 +285,8 @@ final class ReminderListView {
         }
         adw_status_page_set_title(emptyPage.opaque, title)
         adw_status_page_set_description(emptyPage.opaque, description)
-        // Nothing is added as already done.
-        gtk_widget_set_visible(addEntry, (smartList != .completed).g)
+        // Nothing is added as already done: no entry, no "+".
+        if let bar = gtk_widget_get_parent(addEntry) { gtk_widget_set_visible(bar, (smartList != .completed).g) }
     }
 
     /// How many times `show` changed the rows.

@@ -61,6 +61,13 @@ extension RemindersPane {
             if let action = actions[name] { g_simple_action_set_enabled(action, hasSelection.g) }
         }
         if let action = actions["open-link"] { g_simple_action_set_enabled(action, (selectedLinkHolder != nil).g) }
+        // A smart list has no order, name or file of its own.
+        for name in ["move-up", "move-down"] where smartList != nil {
+            if let action = actions[name] { g_simple_action_set_enabled(action, false.g) }
+        }
+        for name in ["rename-list", "delete-list", "list-up", "list-down", "import", "export"] {
+            if let action = actions[name] { g_simple_action_set_enabled(action, (list != nil).g) }
+        }
         let selected = view.selectedIDs.compactMap { view.indexByID[$0].map { view.shown[$0] } }
         if let action = actions["priority"] { Actions.setState(of: action, toChoice: ReminderChoices.priority(of: selected)) }
         if let action = actions["due"] { Actions.setState(of: action, toChoice: ReminderChoices.due(of: selected, now: Date())) }

@@ -28,17 +28,17 @@ extension RemindersPane {
 
     /// Pastes after the selection (or at the end): Tote's reminders, iCalendar or lines of text.
     func paste() {
-        guard let list else { return }
+        guard list != nil || smartList != nil else { return }
         let offered = ContentTransfer.clipboardTypes(of: view.listView)
         guard let type = ReminderTransfer.preferredFormat(among: offered) else {
             onToast(tr("Nothing to paste: the clipboard holds no reminders or text"), false)
             return
         }
         let index = view.insertionIndex
-        let listID = list.id
+        let (listID, smart) = (list?.id, smartList)
         ContentTransfer.readClipboard(of: view.listView, mimeTypes: [type], limit: ReminderTransfer.maximumBytes) {
             [weak self] result in
-            guard let self, self.list?.id == listID else { return }
+            guard let self, self.list?.id == listID, self.smartList == smart else { return }
             switch result {
             case .success(let (mimeType, data)):
                 self.insert(data, mimeType: mimeType, at: index, source: tr("the clipboard"))
@@ -64,6 +64,11 @@ extension RemindersPane {
     }
 
     func insert(_ found: ICalendarFormat.Import, at index: Int, source: String) {
+        if smartList != nil {
+            // Into the first list, with the smart list's meaning, as typing there does.
+            addInSmartList(found.items)
+            return
+        }
         guard let list else { return }
         guard let (command, ids) = ReminderEditing.inserting(
             found.items, into: rows, listID: list.id, at: index, makeID: { UUID() }, now: now)

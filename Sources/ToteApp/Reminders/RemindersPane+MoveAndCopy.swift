@@ -38,8 +38,10 @@ extension RemindersPane {
     func chooseList(copying: Bool) {
         let ids = view.selectedIDs
         guard !ids.isEmpty, list != nil || smartList != nil else { return }
-        // From a smart list every list is offered: the reminders may come from several.
-        let candidates = library.lists.filter { copying || $0.id != list?.id }
+        // From a smart list, every list but the one all the reminders are in already.
+        let chosen = Set(ids)
+        let source = list?.id ?? commonList(of: rows.filter { chosen.contains($0.id) })
+        let candidates = library.lists.filter { copying || $0.id != source }
         guard !candidates.isEmpty else {
             onToast(tr("There is no other list: create one first"), false)
             return

@@ -23,71 +23,103 @@ extension RemindersPane {
         let another = smartList != smart || list != nil
         list = nil
         smartList = smart
-        view.present(as: smart, listNames: Dictionary(library.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
+        let names = Dictionary(library.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        view.present(as: smart, listNames: names)
         let day = SmartList.Day(containing: now)
-        rows = smart.members(of: everything, listOrder: library.lists.map(\.id), on: day)
+        shownDay = day
+        var members = smart.members(of: everything, listOrder: listOrder(), on: day)
+        // A reminder whose details are open stays in the rows until they close (given
+        // tomorrow's date in Today, it leaves the view, not its popover).
+        if details?.isOpen == true, let open = details?.reminder?.id, !members.contains(where: { $0.id == open }),
+           let kept = everything.first(where: { $0.id == open }) {
+            members.append(kept)
+        }
+        rows = members
+        rowsGeneration += 1
         midnight = Timeout(after: day.end.timeIntervalSince(now) + 1, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             if self?.smartList != nil { self?.reload() }
         }
-        rowsGeneration += 1
         // In the smart list's own order (not by place in a list); Completed shows what it
         // holds whatever the lists hide.
-        view.show(showingCompleted || smart == .completed ? rows : rows.filter { !$0.isDone },
-                  selecting: selected, anotherList: another)
+        let shown = rows.filter { smart.contains($0, on: day) && (showingCompleted || smart == .completed || !$0.isDone) }
+        view.show(shown, selecting: selected, anotherList: another)
         followDetails()
         updateActionStates()
         return true
     }
 
-    /// The smart list's name, as its sidebar row and the window's title say it.
-    static func title(of smartList: SmartList) -> String {
-        switch smartList {
-        case .today: tr("Today")
-        case .scheduled: tr("Scheduled")
-        case .all: tr("All")
-        case .completed: tr("Completed")
-        }
+    /// Shows the smart list again when the day changed while nothing ran (the machine slept
+    /// through midnight, when GLib's timeouts stand still).
+    func followDayChange() {
+        guard smartList != nil, shownDay != SmartList.Day(containing: now) else { return }
+        reload()
     }
 
-    /// A reminder typed in a smart list: at the end of the first list, due today in Today
-    /// and Scheduled.
+    /// Where reminders added to a smart list go: the first list as the sidebar shows them.
+    private var firstList: ReminderList? {
+        listOrder().lazy.compactMap { self.library.list($0) }.first
+    }
+
+    /// A reminder typed in a smart list.
     func addInSmartList(title: String) {
+        addInSmartList([ReminderTransfer.Item(title: title)])
+        view.focusAddEntry()
+    }
+
+    /// Reminders typed or pasted in a smart list: at the end of the first list, with the
+    /// smart list's meaning (due today in Today and Scheduled, done in Completed).
+    func addInSmartList(_ items: [ReminderTransfer.Item]) {
         guard let smart = smartList else { return }
-        guard let target = library.lists.first else {
+        guard let target = firstList else {
             onToast(tr("Nothing added: make a reminder list first"), false)
             return
         }
         do {
             let targetRows = try store.reminders(inList: target.id)
-            var item = ReminderTransfer.Item(title: title)
-            if case .due(let day)? = smart.meaning(day: now, now: now) { item.due = day }
+            let meaning = smart.meaning(day: now, now: now)
+            let given = items.map { item -> ReminderTransfer.Item in
+                var item = item
+                switch meaning {
+                case .due(let day)?: item.due = item.due ?? day
+                case .done?: item.isDone = true
+                case nil: break
+                }
+                return item
+            }
             guard let (command, ids) = ReminderEditing.inserting(
-                [item], into: targetRows, listID: target.id, at: targetRows.count, makeID: { UUID() }, now: now)
+                given, into: targetRows, listID: target.id, at: targetRows.count, makeID: { UUID() }, now: now)
             else { return }
             perform(command, selecting: ids)
-            view.focusAddEntry()
         } catch {
             onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
         }
     }
 
     /// Move to List… and Copy to List… from a smart list: the reminders go to the end of
-    /// `destination` and the smart list stays shown, with a toast saying where they went.
+    /// `destination` (those already in it stay where they are when moved) and the smart list
+    /// stays shown, with a toast saying where they went.
     func transferInSmartList(_ ids: [UUID], to destination: UUID, copying: Bool) {
-        guard !ids.isEmpty else { return }
-        var lists = sourceLists(of: rows.filter { Set(ids).contains($0.id) })
-        if lists[destination] == nil { lists[destination] = rows(of: destination) }
-        let end = lists[destination]?.count ?? 0
+        let chosen = Set(ids)
+        let picked = rows.filter { chosen.contains($0.id) && (copying || $0.listID != destination) }
+        guard !picked.isEmpty else { return }
         let count: Int
-        if copying {
-            let (command, copies) = ReminderOrdering.copy(ids, from: lists, to: destination, at: end, makeID: { UUID() }, now: now)
-            guard !copies.isEmpty, perform(command, selecting: copies) else { return }
-            count = copies.count
-        } else {
-            let command = ReminderOrdering.move(ids, from: lists, to: destination, at: end)
-            if case .update(let before, _) = command, before.isEmpty { return }
-            guard perform(command, selecting: ids) else { return }
-            count = ids.count
+        do {
+            var lists = try sourceLists(of: picked)
+            if lists[destination] == nil { lists[destination] = try store.reminders(inList: destination) }
+            let end = lists[destination]?.count ?? 0
+            if copying {
+                let (command, copies) = ReminderOrdering.copy(
+                    picked.map(\.id), from: lists, to: destination, at: end, makeID: { UUID() }, now: now)
+                guard !copies.isEmpty, perform(command, selecting: copies) else { return }
+                count = copies.count
+            } else {
+                guard perform(ReminderOrdering.move(picked.map(\.id), from: lists, to: destination, at: end),
+                              selecting: ids) else { return }
+                count = picked.count
+            }
+        } catch {
+            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
+            return
         }
         let name = library.list(destination)?.name ?? ""
         onToast(copying
@@ -98,9 +130,11 @@ extension RemindersPane {
     }
 
     /// The whole lists `reminders` are in, by id, as stored (the shown list's as shown).
-    func sourceLists(of reminders: [Reminder]) -> [UUID: [Reminder]] {
+    func sourceLists(of reminders: [Reminder]) throws -> [UUID: [Reminder]] {
         var lists: [UUID: [Reminder]] = [:]
-        for listID in Set(reminders.map(\.listID)) { lists[listID] = rows(of: listID) }
+        for listID in Set(reminders.map(\.listID)) {
+            lists[listID] = listID == list?.id ? rows : try store.reminders(inList: listID)
+        }
         return lists
     }
 
@@ -128,20 +162,36 @@ extension RemindersPane {
         guard let decision = decision(for: drop, onto: .smartList(smart, day: day)), let session = DragSession.of(drop)
         else { return false }
         var plan: DropPlan?
-        if let dragged = session.reminders {
-            plan = SmartListDrop.reminders(dragged.reminders.map(\.id), from: sourceLists(of: dragged.reminders),
-                                           action: decision.action, onto: smart, day: day, makeID: { UUID() }, now: now)
-        } else if let dragged = session.noteText {
-            guard let target = library.lists.first else {
-                onToast(tr("Nothing added: make a reminder list first"), false)
-                gdk_drop_finish(OpaquePointer(drop), GdkDragAction(0))
-                return false
+        do {
+            if let dragged = session.reminders {
+                plan = SmartListDrop.reminders(dragged.reminders.map(\.id), from: try sourceLists(of: dragged.reminders),
+                                               action: decision.action, onto: smart, day: day, makeID: { UUID() }, now: now)
+            } else if let dragged = session.noteText {
+                guard let target = firstList else {
+                    onToast(tr("Nothing added: make a reminder list first"), false)
+                    gdk_drop_finish(OpaquePointer(drop), GdkDragAction(0))
+                    return false
+                }
+                plan = SmartListDrop.text(dragged.fragment.withoutIncoming, onto: smart, day: day, list: target.id,
+                                          rows: try store.reminders(inList: target.id), makeID: { UUID() }, now: now)
             }
-            plan = SmartListDrop.text(dragged.fragment.withoutIncoming, onto: smart, day: day, list: target.id,
-                                      rows: rows(of: target.id), makeID: { UUID() }, now: now)
+        } catch {
+            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
         }
         let done = plan.map { DropExecutor.carryOut($0, at: .smartList(self), from: session) } ?? false
         gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? GDKDropActions.answer(decision) : 0))
         return done
+    }
+}
+
+extension SmartList {
+    /// Its name, as its sidebar row and the window's title say it.
+    var title: String {
+        switch self {
+        case .today: tr("Today")
+        case .scheduled: tr("Scheduled")
+        case .all: tr("All")
+        case .completed: tr("Completed")
+        }
     }
 }

@@ -22,6 +22,11 @@ final class RemindersPane {
     var smartList: SmartList?
     /// Shows the smart list again at midnight: Today is another day's, headings say other days.
     var midnight: Timeout?
+    /// The day the smart list was shown for.
+    var shownDay: SmartList.Day?
+    /// The lists' ids in the sidebar's order (accounts' lists after Tote's own): smart lists
+    /// follow it, and what is added to one goes to the first.
+    lazy var listOrder: () -> [UUID] = { [weak self] in self?.library.lists.map(\.id) ?? [] }
     /// All reminders of the shown list, or the smart list's, in order (hidden completed ones too).
     var rows: [Reminder] = []
     var showingCompleted = true
@@ -250,7 +255,9 @@ final class RemindersPane {
     /// Shows the list a change leaves selected (the list changed when it is gone), so that
     /// nothing changes out of sight.
     private func showResult(of command: ReminderCommand, selection: ReminderSelection) {
-        if let smart = selection.smartList {
+        // A step begun where the pane showed nothing (a note page) keeps the smart list it
+        // ended in on screen.
+        if let smart = selection.smartList ?? (selection.listID == nil ? smartList : nil) {
             show(smartList: smart, selecting: selection.ids)
             onShowSmartList(smart)
             if details?.isOpen != true { view.focusList() }

@@ -480,13 +480,12 @@ final class MainWindow {
         navigate(toContent: true)
     }
 
-    /// The window around a smart list the pane shows: its row chosen, its name the title, and
-    /// no list menu (it has no name of its own to change, nor reminders of its own).
+    /// The window around a smart list the pane shows: its row chosen, its name the title (its
+    /// menu keeps Show Completed; the list's own commands are off).
     private func showingSmartList(_ smart: SmartList) {
         sidebar.select(smartList: smart)
-        adw_window_title_set_title(contentTitle.opaque, RemindersPane.title(of: smart))
+        adw_window_title_set_title(contentTitle.opaque, smart.title)
         show(.reminderList)
-        gtk_widget_set_visible(listMenuButton, false.g)
     }
 
     func show(_ page: Page) {
@@ -530,6 +529,8 @@ final class MainWindow {
             self.show(.reminderList)
             self.navigate(toContent: true)
         }
+        pane.listOrder = { [weak self] in self?.sidebar.reminderListIDs ?? library.lists.map(\.id) }
+        window.connect("notify::is-active") { [weak pane] (_: UnsafeMutableRawPointer?) in pane?.followDayChange() }
         pane.onShowSmartList = { [weak self] smart in
             self?.showingSmartList(smart)
             self?.navigate(toContent: true)

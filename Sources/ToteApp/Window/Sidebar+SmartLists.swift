@@ -13,7 +13,7 @@ extension Sidebar {
         gtk_list_box_set_selection_mode(smartBox.opaque, GTK_SELECTION_SINGLE)
         tote_shim_accessible_set_label(smartBox, tr("Smart Lists"))
         for smart in SmartList.allCases {
-            let (row, _) = Self.makeRow(name: RemindersPane.title(of: smart), iconName: Self.iconName(of: smart))
+            let (row, _) = Self.makeRow(name: smart.title, iconName: Self.iconName(of: smart))
             smartRows[smart] = row
             gtk_list_box_append(smartBox.opaque, row)
             enableDrops(onSmartRow: row, smart)
@@ -52,7 +52,7 @@ extension Sidebar {
         }
         gtk_widget_add_controller(row, target)
         springLoader.watch(row) { [weak self] in
-            guard let self, DragFeedback.springsOpen(smartListDragging: DragSession.current.map(\.subject)) else { return }
+            guard let self, DragFeedback.smartListSpringsOpen(dragging: DragSession.current.map(\.subject)) else { return }
             self.select(smartList: smart)
             self.onSelectSmartList(smart)
         }

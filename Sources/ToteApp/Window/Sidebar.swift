@@ -214,6 +214,17 @@ final class Sidebar {
         if let selected, listRows[selected] != nil { select(.reminderList(selected)) }
     }
 
+    /// The lists' ids as their rows show them, top to bottom.
+    var reminderListIDs: [UUID] {
+        var ids: [UUID] = []
+        var row = gtk_widget_get_first_child(listsBox)
+        while let current = row {
+            if let id = idsByRow[current] { ids.append(id) }
+            row = gtk_widget_get_next_sibling(current)
+        }
+        return ids
+    }
+
     /// The names the list rows show, top to bottom.
     var reminderListNames: [String] {
         var names: [String] = []

@@ -16,11 +16,14 @@ public enum DragFeedback {
         return subject != row
     }
 
-    /// Whether a smart list's sidebar row opens when a drag rests on it: for anything but a
-    /// list being reordered (Scheduled opens so that a day group can be dropped on).
-    public static func springsOpen(smartListDragging subject: DragSubject?) -> Bool {
-        if case .reminderList? = subject { return false }
-        return true
+    /// Whether a smart list's sidebar row opens when a drag of `subject` rests on it: for
+    /// what it can take, reminders and note text (Scheduled opens so that a day group can
+    /// be dropped on).
+    public static func smartListSpringsOpen(dragging subject: DragSubject?) -> Bool {
+        switch subject {
+        case .reminders?, .noteContent?: true
+        default: false
+        }
     }
 
     /// The band along a view's top and bottom edges where a drag scrolls it.

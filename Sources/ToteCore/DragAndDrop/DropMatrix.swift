@@ -110,19 +110,24 @@ public enum DropMatrix {
     /// pointer then shows "not allowed").
     /// - Parameter ontoItself: the drop point lies on or right beside what is dragged (text
     ///   dropped within its own range, rows between themselves, reminders onto a smart list
-    ///   whose meaning they have), where a move changes nothing.
+    ///   whose meaning they have), where a move changes nothing (onto a smart list a copy is
+    ///   still offered).
     public static func decide(
         dragging subject: DragSubject, onto destination: DropDestination, offered: Set<DropAction>,
         ontoItself: Bool = false
     ) -> Decision? {
         guard let row = row(dragging: subject, onto: destination) else { return nil }
-        if ontoItself, row == .withinNote || row == .withinList || row == .remindersToSmartList { return nil }
+        if ontoItself, row == .withinNote || row == .withinList { return nil }
         func decision(_ action: DropAction, answer: DropAction? = nil) -> Decision {
             let answer = answer ?? action
             return Decision(row: row, action: action, answer: answer,
                             declared: row == .fromOtherApp ? [answer] : [.copy, .move])
         }
         switch rule(for: row) {
+        // Reminders with the smart list's meaning already: a move changes nothing, a copy
+        // (Ctrl) still makes copies.
+        case .moveByDefault where ontoItself && row == .remindersToSmartList:
+            return offered.contains(.copy) ? decision(.copy) : nil
         case .moveByDefault:
             if offered.contains(.move) { return decision(.move) }
             return offered.contains(.copy) ? decision(.copy) : nil

@@ -61,10 +61,12 @@ public enum ReminderChoices {
     }
 
     /// GLib's calendar (GtkCalendar's days) in the local time zone, whatever calendar the
-    /// locale prefers: a day chosen on it means the same day here.
+    /// locale prefers: a day chosen on it means the same day here. Weeks start as the
+    /// locale starts them (Next Week).
     public static var localGregorian: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
+        calendar.locale = .current
         return calendar
     }
 

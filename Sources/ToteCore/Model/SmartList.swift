@@ -68,6 +68,8 @@ public enum SmartList: String, CaseIterable, Hashable, Sendable, Codable {
             var changed = reminder
             switch self {
             case .due(let day):
+                // Due that day already: left to the second.
+                if let due = reminder.due, calendar.startOfDay(for: due) == day { break }
                 changed.due = ReminderDetails.due(day: day, time: ReminderDetails.time(of: reminder.due, calendar: calendar),
                                                   calendar: calendar)
             case .done:
