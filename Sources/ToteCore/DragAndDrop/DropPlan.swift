@@ -40,6 +40,8 @@ public struct DropPlan: Hashable, Sendable {
     public enum Toast: Hashable, Sendable {
         case moved(count: Int, to: Container)
         case copied(count: Int, to: Container)
+        /// Appended to a note by a drop on its sidebar row: the note is named, not shown.
+        case added(to: UUID)
     }
 
     public var action: DropAction
