@@ -229,6 +229,8 @@ public final class ToteApplication {
         case .copied(let count, let container):
             return format(trn("Copied {count} reminder to “{list}”", "Copied {count} reminders to “{list}”", count),
                           ["count": count.formatted(), "list": name(container)])
+        case .added(let note):
+            return format(tr("Added to “{note}”"), ["note": name(.note(note))])
         }
     }
 
