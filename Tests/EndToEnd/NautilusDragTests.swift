@@ -528,4 +528,53 @@ final class NautilusDragTests: EndToEndTestCase {
         }
         XCTAssertEqual(try session.store()?.reminders(inList: calls).count, 3, "nothing added from it")
     }
+
+    /// Dragging to delete is never silent: reminders, a note's sidebar row and a note's
+    /// selected text dropped onto Files' Trash (its sidebar) delete nothing in Tote, whatever
+    /// Files answers (MOVE for the Trash). What Files did with each is printed for
+    /// docs/platform-findings.md.
+    func testRemindersANoteAndNoteTextDroppedOnFilesTrashDeleteNothingInTote() throws {
+        let store = try Store(location: session.storeLocation)
+        let groceries = try makeList("Groceries", ["Apples", "Bread"], in: store)
+        let note = try store.createNote()
+        _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Pack the tent"))
+        try store.checkpoint()
+        let (tote, toteWindow) = try launchTote(width: 620)
+        let apples = try openList("Groceries", showing: "Apples", of: tote, window: toteWindow)
+        let (files, filesWindow, _) = try openFiles("Desk")
+        let trash = try waitForCenter(of: files, named: "Trash", window: filesWindow)
+        let trashed = URL(fileURLWithPath: session.environment["XDG_DATA_HOME"]!).appendingPathComponent("Trash/files")
+        func inTrash() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: trashed.path)) ?? []).sorted() }
+        func unchanged() -> Bool {
+            (try? session.store()?.reminders(inList: groceries).map(\.title)) == ["Apples", "Bread"]
+                && (try? session.store()?.note(id: note.id)?.body) == "Pack the tent"
+        }
+
+        try session.drag(from: apples, to: trash)
+        session.pace(3)
+        print("Files' Trash after the reminders: \(inTrash())")
+        XCTAssertTrue(unchanged(), "the reminders stay in Tote")
+
+        let row = try waitForCenter(of: tote, named: "frame=1/Plans", window: toteWindow)
+        try session.drag(from: row, to: trash)
+        session.pace(3)
+        print("Files' Trash after the note's row: \(inTrash())")
+        XCTAssertTrue(unchanged(), "the note stays in Tote")
+
+        try openNote("Plans", in: 1, of: tote, window: toteWindow)
+        try session.focus(toteWindow)
+        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: toteWindow)[0]
+        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        session.pace(0.5)
+        try session.key("ctrl+Home")
+        for _ in 0..<4 { try session.key("shift+Right") }
+        try session.waitUntil("“Pack” selected") { try session.textSelection(of: tote, in: "frame=1/Note body") == 0..<4 }
+        let pack = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [2], window: toteWindow)[0]
+        try session.drag(from: pack, to: trash)
+        session.pace(3)
+        print("Files' Trash after the note's text: \(inTrash())")
+        XCTAssertTrue(unchanged(), "the text stays in the note")
+        XCTAssertEqual(try session.text(of: tote, in: "frame=1/Note body"), "Pack the tent")
+        XCTAssertTrue(files.isRunning, "Files survives it")
+    }
 }

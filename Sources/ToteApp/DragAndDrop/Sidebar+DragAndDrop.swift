@@ -130,8 +130,10 @@ extension Sidebar {
         let target = DropTargets.make(accepting: [ReminderTransfer.toteMIMEType, NoteTransfer.toteMIMEType])
         DropTargets.answer(target) { [weak self] drop, _, _ in self?.onNoteRowDropMotion(id, drop) }
         target.connectDrop { [weak self] drop, _, _ in
-            // GtkDropTargetAsync leaves the drop highlight on after a drop on X11.
+            // GtkDropTargetAsync leaves the drop highlight on after a drop on X11, and the
+            // row's motion controller sees no leave: the note would still spring open.
             gtk_widget_unset_state_flags(row, GTK_STATE_FLAG_DROP_ACTIVE)
+            self?.springLoader.cancel()
             return self?.onNoteRowDrop(id, drop) ?? false
         }
         gtk_widget_add_controller(row, target)
