@@ -105,4 +105,33 @@ final class NoteRowDragTests: EndToEndTestCase {
         try session.waitUntil("one Ctrl+Z takes both out") { body(note.id) == "Pack the tent" }
         XCTAssertEqual(try session.store()?.reminders(inList: groceries).map(\.title), ["Apples", "Bread", "Cheese"])
     }
+
+    /// Resting on a note's row opens the note under the drag (spring loading, unchanged); a
+    /// drop on the row then still appends, now selected in the note shown.
+    func testADropOnANotesRowThatSprangOpenStillAppendsAndSelectsIt() throws {
+        let store = try Store(location: session.storeLocation)
+        let note = try store.createNote()
+        _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Pack the tent"))
+        _ = try makeList("Groceries", ["Apples", "Bread"], in: store)
+        try store.checkpoint()
+        let (tote, window) = try launchTote(width: 900)
+        let apples = try openList("Groceries", showing: "Apples", of: tote, window: window)
+        try session.focus(window)
+        let row = try waitForCenter(of: tote, named: "frame=1/Plans", window: window)
+        try session.press(at: apples)
+        try session.glide(from: apples, to: (apples.x + 16, apples.y + 8), steps: 4)
+        try session.glide(from: apples, to: row, steps: 10)
+        try session.waitUntil("the note shown during the drag") {
+            (try? session.text(of: tote, in: "frame=1/Note body")) == "Pack the tent"
+        }
+        try session.input(["mousemove", "\(row.x + 2)", "\(row.y)"])
+        session.pace(0.1)
+        try session.input(["mouseup", "1"])
+
+        try session.waitUntil("the reminder appended") { body(note.id) == "Pack the tent\nApples" }
+        try toast("Added to “Plans”", in: tote)
+        XCTAssertEqual(try session.textSelection(of: tote, in: "frame=1/Note body"), 14..<20, "the appended item is selected")
+        try session.key("ctrl+z")
+        try session.waitUntil("one Ctrl+Z takes it out") { body(note.id) == "Pack the tent" }
+    }
 }
