@@ -59,12 +59,23 @@ final class NautilusDragTests: EndToEndTestCase {
         return file
     }
 
+    /// The file holds the to-do and, as Apples is due, an event at that time for calendars
+    /// that import only events (GNOME Calendar).
     func testRemindersDraggedIntoAFilesFolderBecomeAnICSFileAndStayInTote() throws {
         let store = try Store(location: session.storeLocation)
         let groceries = try makeList("Groceries", ["Apples", "Bread"], in: store)
+        let undated = try XCTUnwrap(store.reminders(inList: groceries).first)
+        var dated = undated
+        dated.due = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
+        try store.apply(.update(before: [undated], after: [dated]))
         try store.checkpoint()
         let (tote, toteWindow) = try launchTote(width: 620)
-        let apples = try openList("Groceries", showing: "Apples", of: tote, window: toteWindow)
+        _ = try openList("Groceries", showing: "Bread", of: tote, window: toteWindow)
+        // Its row's name ends with the due date, as the list shows it.
+        let name = try XCTUnwrap(session.accessibleObjects(of: tote).lazy.compactMap { line in
+            line.split(separator: "\t").last.map(String.init).flatMap { $0.hasPrefix("Apples, not done") ? $0 : nil }
+        }.first)
+        let apples = try waitForCenter(of: tote, named: "frame=1/\(name)", window: toteWindow)
         let (_, _, folder) = try openFiles("Exports")
 
         // Onto the blank part of the folder's view, below its one file.
@@ -73,6 +84,9 @@ final class NautilusDragTests: EndToEndTestCase {
         let calendar = try String(contentsOf: exported, encoding: .utf8)
         XCTAssertTrue(calendar.contains("SUMMARY:Apples"), calendar)
         XCTAssertFalse(calendar.contains("SUMMARY:Bread"), "only the dragged reminder")
+        let event = try XCTUnwrap(calendar.range(of: "BEGIN:VEVENT"), calendar)
+        XCTAssertTrue(calendar[event.lowerBound...].contains("DTSTART:20270115T080000Z"), calendar)
+        XCTAssertLessThan(try XCTUnwrap(calendar.range(of: "END:VTODO")).lowerBound, event.lowerBound, "the to-do first")
         session.pace(1)
         XCTAssertEqual(try session.store()?.reminders(inList: groceries).map(\.title), ["Apples", "Bread"],
                        "Tote keeps the reminder: a drag to another app is a copy")
