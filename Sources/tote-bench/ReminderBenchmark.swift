@@ -88,6 +88,17 @@ final class ReminderBenchmark {
         return milliseconds(end - start)
     }
 
+    /// From asking for a smart list (over both lists: 10,100 reminders) to the end of the
+    /// first frame showing it.
+    func openSmartListToFirstPaint(_ smart: SmartList) -> Double {
+        pane.show(listID: small.id)
+        waitForPaint()
+        let start = ContinuousClock.now
+        pane.show(smartList: smart)
+        waitForPaint()
+        return milliseconds(ContinuousClock.now - start)
+    }
+
     /// Moving every 20th reminder (500) to the other list: the command and its transaction,
     /// and then the whole action as the menu does it (showing the destination with them
     /// selected). Undone after each sample.

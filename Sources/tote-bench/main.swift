@@ -164,6 +164,14 @@ func reminderLists(store: Store) throws {
         _ = try? reminders.store.reminders(inList: reminders.big.id)
         return milliseconds(ContinuousClock.now - start)
     }, goal: nil)
+    // A smart list reads every list: it should open as fast as the list of 10,000 does.
+    let listMedian = listOpens.sorted()[listOpens.count / 2]
+    report("open All (both lists, 10,100 reminders) to first paint",
+           (0..<7).map { _ in reminders.openSmartListToFirstPaint(.all) }, goal: 1.3 * listMedian)
+    report("open Today to first paint",
+           (0..<7).map { _ in reminders.openSmartListToFirstPaint(.today) }, goal: 1.3 * listMedian)
+    report("open Scheduled (2,020 with a due date, by day) to first paint",
+           (0..<7).map { _ in reminders.openSmartListToFirstPaint(.scheduled) }, goal: 1.3 * listMedian)
     report("move 500 of them to another list, command + save", moveSaves, goal: 50)
     report("move 500, including showing the destination with them selected", moveWholes, goal: nil)
     report("drag motion over the 10,000, 500 dragged: per event", reminders.dragMotion(count: 300), goal: 1)

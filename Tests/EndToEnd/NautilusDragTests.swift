@@ -59,12 +59,23 @@ final class NautilusDragTests: EndToEndTestCase {
         return file
     }
 
+    /// The file holds the to-do and, as Apples is due, an event at that time for calendars
+    /// that import only events (GNOME Calendar).
     func testRemindersDraggedIntoAFilesFolderBecomeAnICSFileAndStayInTote() throws {
         let store = try Store(location: session.storeLocation)
         let groceries = try makeList("Groceries", ["Apples", "Bread"], in: store)
+        let undated = try XCTUnwrap(store.reminders(inList: groceries).first)
+        var dated = undated
+        dated.due = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
+        try store.apply(.update(before: [undated], after: [dated]))
         try store.checkpoint()
         let (tote, toteWindow) = try launchTote(width: 620)
-        let apples = try openList("Groceries", showing: "Apples", of: tote, window: toteWindow)
+        _ = try openList("Groceries", showing: "Bread", of: tote, window: toteWindow)
+        // Its row's name ends with the due date, as the list shows it.
+        let name = try XCTUnwrap(session.accessibleObjects(of: tote).lazy.compactMap { line in
+            line.split(separator: "\t").last.map(String.init).flatMap { $0.hasPrefix("Apples, not done") ? $0 : nil }
+        }.first)
+        let apples = try waitForCenter(of: tote, named: "frame=1/\(name)", window: toteWindow)
         let (_, _, folder) = try openFiles("Exports")
 
         // Onto the blank part of the folder's view, below its one file.
@@ -73,6 +84,9 @@ final class NautilusDragTests: EndToEndTestCase {
         let calendar = try String(contentsOf: exported, encoding: .utf8)
         XCTAssertTrue(calendar.contains("SUMMARY:Apples"), calendar)
         XCTAssertFalse(calendar.contains("SUMMARY:Bread"), "only the dragged reminder")
+        let event = try XCTUnwrap(calendar.range(of: "BEGIN:VEVENT"), calendar)
+        XCTAssertTrue(calendar[event.lowerBound...].contains("DTSTART:20270115T080000Z"), calendar)
+        XCTAssertLessThan(try XCTUnwrap(calendar.range(of: "END:VTODO")).lowerBound, event.lowerBound, "the to-do first")
         session.pace(1)
         XCTAssertEqual(try session.store()?.reminders(inList: groceries).map(\.title), ["Apples", "Bread"],
                        "Tote keeps the reminder: a drag to another app is a copy")
@@ -527,5 +541,75 @@ final class NautilusDragTests: EndToEndTestCase {
             ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("“Numbers only.vcf”") }
         }
         XCTAssertEqual(try session.store()?.reminders(inList: calls).count, 3, "nothing added from it")
+    }
+
+    /// Dragging to delete is never silent: a note's selected text, a note's sidebar row and
+    /// reminders dropped onto Files' Trash (its sidebar's row, then its window showing the
+    /// trash) delete nothing in Tote, whatever Files answers. What Files did with each is
+    /// printed, for docs/platform-findings.md.
+    func testNoteTextANoteAndRemindersDroppedOnFilesTrashDeleteNothingInTote() throws {
+        let store = try Store(location: session.storeLocation)
+        let groceries = try makeList("Groceries", ["Apples", "Bread"], in: store)
+        let note = try store.createNote()
+        _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Pack the tent"))
+        try store.checkpoint()
+        let (tote, toteWindow) = try launchTote(width: 620)
+        try openNote("Plans", in: 1, of: tote, window: toteWindow)
+        let (files, filesWindow, _) = try openFiles("Desk")
+        let trash = try waitForCenter(of: files, named: "Trash", window: filesWindow)
+        let data = URL(fileURLWithPath: session.environment["XDG_DATA_HOME"]!)
+        let exports = URL(fileURLWithPath: session.environment["XDG_CACHE_HOME"]!).appendingPathComponent("io.github.totenotes.Tote/exports")
+        func listing(_ folder: URL) -> [String] {
+            (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+        }
+        func unchanged() -> Bool {
+            (try? session.store()?.reminders(inList: groceries).map(\.title)) == ["Apples", "Bread"]
+                && (try? session.store()?.note(id: note.id)?.body) == "Pack the tent"
+        }
+        func report(_ what: String) throws {
+            session.pace(3)
+            print("After \(what): trash \(listing(data.appendingPathComponent("Trash"))), Tote's exports \(listing(exports)), "
+                  + "Tote's window at \(try session.windowFrame(toteWindow)), Files running \(files.isRunning)")
+            session.screenshot("after \(what)")
+            // Without a window manager, the drag of a note's sidebar row here leaves Tote's
+            // window moved (to 356, 162, under Files' window; main's binary too, see
+            // docs/platform-findings.md): back to its place for the next drag.
+            try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
+            session.pace(0.5)
+        }
+
+        try session.focus(toteWindow)
+        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: toteWindow)[0]
+        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        session.pace(0.5)
+        try session.key("ctrl+Home")
+        for _ in 0..<4 { try session.key("shift+Right") }
+        try session.waitUntil("“Pack” selected") { try session.textSelection(of: tote, in: "frame=1/Note body") == 0..<4 }
+        let pack = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [2], window: toteWindow)[0]
+        try session.drag(from: pack, to: trash)
+        try report("the note's text on the sidebar's Trash")
+        XCTAssertTrue(unchanged(), "the text stays in the note")
+        XCTAssertEqual(try session.text(of: tote, in: "frame=1/Note body"), "Pack the tent")
+
+        let row = try waitForCenter(of: tote, named: "frame=1/Plans", window: toteWindow)
+        try session.drag(from: row, to: trash)
+        try report("the note's sidebar row on the sidebar's Trash")
+        XCTAssertTrue(unchanged(), "the note stays in Tote")
+
+        let apples = try openList("Groceries", showing: "Apples", of: tote, window: toteWindow)
+        try session.drag(from: apples, to: trash)
+        try report("a reminder on the sidebar's Trash")
+        XCTAssertTrue(unchanged(), "the reminders stay in Tote")
+
+        // Onto a Files window showing the trash.
+        _ = try session.launch(Self.nautilus, ["--new-window", "trash:///"], logName: "nautilus-trash",
+                               extra: ["GSK_RENDERER": "cairo"])
+        let trashWindow = try session.waitForWindow(named: "Trash", timeout: 30)
+        try session.place(trashWindow, x: 640, y: 0, width: 620, height: 700)
+        session.pace(2)
+        try session.drag(from: apples, to: (1070, 560))
+        try report("a reminder on the window showing the trash")
+        XCTAssertTrue(unchanged(), "the reminders stay in Tote")
+        XCTAssertTrue(files.isRunning, "Files survives it")
     }
 }

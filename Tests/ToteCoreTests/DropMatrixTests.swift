@@ -25,7 +25,7 @@ import Testing
 
     @Test func textToAnotherNoteCopiesCtrlCopiesShiftMoves() {
         #expect(actions(text, .note(noteB, offset: 0)) == [.copy, .copy, .move])
-        #expect(actions(text, .noteRow(noteB)) == [.copy, .copy, .move])
+        #expect(DropMatrix.row(dragging: text, onto: .note(noteB, offset: 0)) == .noteToNote)
     }
 
     @Test func remindersWithinOneListMoveCtrlDuplicatesShiftMoves() {
@@ -48,7 +48,18 @@ import Testing
 
     @Test func remindersToANoteAlwaysCopy() {
         #expect(actions(rows, .note(noteA, offset: 4)) == [.copy, .copy, .copy])
-        #expect(actions(rows, .noteRow(noteB)) == [.copy, .copy, .copy])
+        #expect(DropMatrix.row(dragging: rows, onto: .note(noteA, offset: 4)) == .remindersToNote)
+    }
+
+    /// "reminders or note text → a note's sidebar row": appended, a copy whatever is held;
+    /// with Shift the toolkit hears MOVE (all it offers), and Tote's source keeps what it had.
+    @Test func remindersOrNoteTextOntoANotesRowAlwaysCopy() {
+        for subject in [text, rows] {
+            #expect(DropMatrix.row(dragging: subject, onto: .noteRow(noteB)) == .toNoteRow)
+            #expect(actions(subject, .noteRow(noteB)) == [.copy, .copy, .copy])
+            let shifted = DropMatrix.decide(dragging: subject, onto: .noteRow(noteB), offered: shift)
+            #expect(shifted?.answer == .move && shifted?.action == .copy)
+        }
     }
 
     @Test func anythingToAnotherAppAlwaysCopiesAndTheSourceNeverDeletes() {

@@ -83,4 +83,75 @@ import Testing
         #expect(item.notes.hasPrefix("long long"), "the whole summary is kept in the notes")
         #expect(item.notes.hasSuffix("bad \u{FFFD}\u{FFFD}A"))
     }
+
+    /// Reminders dragged to another app's calendar: the to-dos first, then an event for each
+    /// one that is due (GNOME Calendar imports only events), each with a UID of its own.
+    @Test func withEventsTheDueRemindersAlsoBecomeEventsAfterTheTodos() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let day = try #require(calendar.date(from: DateComponents(year: 2026, month: 12, day: 1)))
+        let timed = try #require(calendar.date(from: DateComponents(year: 2026, month: 12, day: 2, hour: 9, minute: 30)))
+        let reminders = [reminder("Dentist", due: timed), reminder("No date"), reminder("Bins", due: day, position: 1)]
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let text = ICalendarFormat.export(reminders, withEvents: true, now: now, calendar: calendar)
+            .replacingOccurrences(of: "\r\n", with: "\n")
+        let todos = text.components(separatedBy: "BEGIN:VTODO").count - 1
+        let events = text.components(separatedBy: "BEGIN:VEVENT").count - 1
+        #expect(todos == 3 && events == 2)
+        let lastTodo = try #require(text.range(of: "END:VTODO", options: .backwards))
+        let firstEvent = try #require(text.range(of: "BEGIN:VEVENT"))
+        #expect(lastTodo.upperBound <= firstEvent.lowerBound, "the to-dos first")
+        let eventText = String(text[firstEvent.lowerBound...])
+        #expect(eventText.contains("UID:\(reminders[0].id.uuidString)-event\nDTSTAMP:20270115T080000Z\nSUMMARY:Dentist\n"
+            + "DTSTART:20261202T083000Z\nDTEND:20261202T090000Z\n"), "at its time, 30 minutes, in UTC")
+        #expect(eventText.contains("UID:\(reminders[2].id.uuidString)-event\n"))
+        #expect(eventText.contains("SUMMARY:Bins\nDTSTART;VALUE=DATE:20261201\nDTEND;VALUE=DATE:20261202\n"),
+                "due on a day without a time: a whole-day event on that local day")
+        #expect(!eventText.contains("No date"))
+        // Without events (the Export… file), as before.
+        #expect(!ICalendarFormat.export(reminders).contains("VEVENT"))
+    }
+
+    /// Tote reading such a file back makes each reminder once: an event that repeats a to-do
+    /// of the same file (by the UID Tote gives it, or by summary and time) is left out.
+    @Test func eventsThatRepeatATodoOfTheFileAreNotImportedTwice() throws {
+        let due = Date(timeIntervalSince1970: 1_800_000_000)
+        let reminders = [reminder("Dentist", due: due), reminder("Bins", due: Calendar.current.startOfDay(for: due))]
+        let ours = try ICalendarFormat.importItems(from: Data(ICalendarFormat.export(reminders, withEvents: true).utf8))
+        #expect(ours.items.map(\.title) == ["Dentist", "Bins"])
+        #expect(ours.items.map(\.due) == reminders.map(\.due))
+
+        let ics = """
+            BEGIN:VCALENDAR\r
+            BEGIN:VTODO\r
+            UID:a\r
+            SUMMARY:Dentist\r
+            DUE:20261201T093000Z\r
+            END:VTODO\r
+            BEGIN:VEVENT\r
+            UID:b\r
+            SUMMARY:Dentist\r
+            DTSTART:20261201T093000Z\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:c\r
+            SUMMARY:Dentist\r
+            DTSTART:20261208T093000Z\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:x-event\r
+            SUMMARY:Party\r
+            DTSTART:20261209T180000Z\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """
+        let theirs = try ICalendarFormat.importItems(from: Data(ics.utf8))
+        #expect(theirs.items.map(\.title) == ["Dentist", "Dentist", "Party"],
+                "the event at the to-do's time goes; one a week later and one of no to-do's UID stay")
+        #expect(theirs.items.map(\.due) == [
+            ISO8601DateFormatter().date(from: "2026-12-01T09:30:00Z"), ISO8601DateFormatter().date(from: "2026-12-08T09:30:00Z"),
+            ISO8601DateFormatter().date(from: "2026-12-09T18:00:00Z"),
+        ])
+    }
 }

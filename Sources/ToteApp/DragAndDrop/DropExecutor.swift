@@ -21,6 +21,9 @@ enum DropExecutor {
         case sidebar(RemindersPane)
         /// A smart list, which the pane then shows with what was dropped selected.
         case smartList(RemindersPane)
+        /// A note that the window where the drop landed does not show (its sidebar row): it
+        /// stays unopened, and the window records the step and shows the toast.
+        case unshownNote(MainWindow)
     }
 
     /// Carries out `plan` at `destination`, for a drag whose session is `session` (nil for
@@ -50,7 +53,29 @@ enum DropExecutor {
             if plan.source == .selectionCleared { session?.clearSourceSelection(droppedInto: pane) }
             pane.onDropped(plan)
             return true
+        case .unshownNote(let window):
+            return intoUnshownNote(plan, window, session)
         }
+    }
+
+    /// The note's edit as one change of the library, made by `window` (so that it is a step
+    /// of its history): another window showing the note follows it; undoing puts the cursor
+    /// back where the note ended.
+    private static func intoUnshownNote(_ plan: DropPlan, _ window: MainWindow, _ session: DragSession?) -> Bool {
+        guard let library = window.app.library, let edit = plan.noteEdits.first,
+              let body = try? library.bodies.body(edit.note) else { return false }
+        for editor in window.app.windows.compactMap(\.editor) where editor.note?.id == edit.note { editor.finishFilling() }
+        var change = LibraryEdit(plan)
+        change.selectionBefore[edit.note] = .cursor(at: body.text.length)
+        do {
+            try library.apply(change, origin: window)
+        } catch {
+            window.showToast(format(tr("Nothing was dropped: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
+            return false
+        }
+        if plan.source == .selectionCleared { session?.clearSourceSelection(droppedInto: window) }
+        window.dropped(plan)
+        return true
     }
 
     /// The notes' edits as one change of the library (shown in an editor or not), the

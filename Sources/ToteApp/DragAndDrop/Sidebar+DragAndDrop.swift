@@ -5,8 +5,9 @@ import Foundation
 import ToteCore
 
 /// The sidebar in drags: a list's row takes drops (appended to the list) and drags to
-/// reorder the lists; a note's row drags the whole note out; any row springs open when a drag
-/// rests on it; the sidebar scrolls near its edges.
+/// reorder the lists; a note's row takes reminders and note text (appended to the note) and
+/// drags the whole note out; any row springs open when a drag rests on it; the sidebar
+/// scrolls near its edges.
 extension Sidebar {
     /// Makes a list's row a drop target that springs the list open.
     func enableDrops(onListRow row: WidgetPointer, id: UUID) {
@@ -122,7 +123,21 @@ extension Sidebar {
         gtk_widget_add_css_class(row, fromBelow ? "drop-before" : "drop-after")
     }
 
-    func enableSpringLoading(onNoteRow row: WidgetPointer, id: UUID) {
+    /// Makes a note's row a drop target for Tote's reminders and note text (appended to the
+    /// note, which stays closed) that springs the note open. Other drags pass on to the
+    /// notes (`enableNoteFileDrops`).
+    func enableDrops(onNoteRow row: WidgetPointer, id: UUID) {
+        let target = DropTargets.make(accepting: [ReminderTransfer.toteMIMEType, NoteTransfer.toteMIMEType])
+        DropTargets.answer(target) { [weak self] drop, _, _ in self?.onNoteRowDropMotion(id, drop) }
+        target.connectDrop { [weak self] drop, _, _ in
+            // GtkDropTargetAsync leaves the drop highlight on after a drop on X11, and the
+            // row's motion controller sees no leave: the note would still spring open.
+            gtk_widget_unset_state_flags(row, GTK_STATE_FLAG_DROP_ACTIVE)
+            self?.springLoader.cancel()
+            return self?.onNoteRowDrop(id, drop) ?? false
+        }
+        gtk_widget_add_controller(row, target)
+
         springLoader.watch(row) { [weak self] in self?.springOpen(.note(id)) }
     }
 

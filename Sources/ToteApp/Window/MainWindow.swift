@@ -369,6 +369,8 @@ final class MainWindow {
             libraryObservation = library.observe { [weak self] change in self?.follow(change) }
             sidebar.onPrepareNoteDrag = { [weak self] id in self?.prepareDrag(ofNote: id) }
             sidebar.onNoteFilesDrop = { [weak self] paths in self?.importNotes(atPaths: paths, into: library, media: store.media) }
+            sidebar.onNoteRowDropMotion = { [weak self] id, drop in self?.decision(for: drop, ontoNoteRow: id) }
+            sidebar.onNoteRowDrop = { [weak self] id, drop in self?.take(drop, ontoNoteRow: id) ?? false }
             addRemindersPane(library: library)
             show(.welcome)
             reopenLastOpened(in: library)

@@ -22,6 +22,9 @@ final class Sidebar {
     var onPrepareNoteDrag: (UUID) -> UnsafeMutablePointer<GdkContentProvider>? = { _ in nil }
     /// A drop on a list's row: whether it was taken.
     var onListRowDrop: (UUID, UnsafeMutableRawPointer) -> Bool = { _, _ in false }
+    /// A drag over a note's row, and a drop there, as for a list's row.
+    var onNoteRowDropMotion: (UUID, UnsafeMutableRawPointer) -> DropMatrix.Decision? = { _, _ in nil }
+    var onNoteRowDrop: (UUID, UnsafeMutableRawPointer) -> Bool = { _, _ in false }
     /// Called with the files from outside dropped onto the notes.
     var onNoteFilesDrop: ([String]) -> Void = { _ in }
     /// A command chosen in a row's context menu, for that row's note or list.
@@ -136,7 +139,7 @@ final class Sidebar {
             return
         }
         let (row, label) = Self.makeRow(name: name, iconName: "text-x-generic-symbolic")
-        enableSpringLoading(onNoteRow: row, id: note.id)
+        enableDrops(onNoteRow: row, id: note.id)
         noteRows[note.id] = (row, label)
         idsByRow[row] = note.id
         gtk_list_box_append(notesBox.opaque, row)

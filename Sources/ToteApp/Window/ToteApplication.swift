@@ -238,6 +238,8 @@ public final class ToteApplication {
         case .tookMeaning(let count, .due(let day)):
             return format(trn("{count} reminder is now due on {day}", "{count} reminders are now due on {day}", count),
                           ["count": count.formatted(), "day": ReminderListView.dayFormatter.string(from: day)])
+        case .added(let note):
+            return format(tr("Added to “{note}”"), ["note": name(.note(note))])
         }
     }
 
@@ -442,7 +444,7 @@ public final class ToteApplication {
     // numbers of the shortcuts window ("1", "2") ask for a negative width (docs/platform-findings.md).
     // A reminder row's buttons (Open Link, Details) are 24 px: Adwaita's 34 px made every row
     // of a list 8 px taller than its check box and title need.
-    private static let style = "entry.note-title { background: none; box-shadow: none; outline: none; } entry.note-title > text > placeholder { color: alpha(currentColor, 0.45); } listview.reminder-list > row.drop-before { box-shadow: inset 0 2px @accent_bg_color; } listview.reminder-list > row.drop-after { box-shadow: inset 0 -2px @accent_bg_color; } listview.reminder-list button.row-button { min-height: 24px; min-width: 24px; padding: 0; } list.navigation-sidebar > row.drop-before { box-shadow: inset 0 2px @accent_bg_color; } list.navigation-sidebar > row.drop-after { box-shadow: inset 0 -2px @accent_bg_color; } .drag-rows { padding: 6px 12px; margin: 8px 8px 0 0; } .drag-count { background-color: @accent_bg_color; color: @accent_fg_color; border-radius: 999px; padding: 0 6px; min-width: 12px; font-weight: bold; } shortcuts-section stackswitcher.circular > button.circular > label { margin: 0; }"
+    private static let style = "entry.note-title { background: none; box-shadow: none; outline: none; } entry.note-title > text > placeholder { color: alpha(currentColor, 0.45); } listview.reminder-list > row.drop-before { box-shadow: inset 0 2px @accent_bg_color; } listview.reminder-list > row.drop-after { box-shadow: inset 0 -2px @accent_bg_color; } listview.reminder-list button.row-button { min-height: 24px; min-width: 24px; padding: 0; } list.navigation-sidebar > row.drop-before { box-shadow: inset 0 2px @accent_bg_color; } list.navigation-sidebar > row.drop-after { box-shadow: inset 0 -2px @accent_bg_color; } list.navigation-sidebar > row:drop(active):not(.drop-before):not(.drop-after) { color: @accent_bg_color; box-shadow: inset 0 0 0 1px @accent_bg_color; } .drag-rows { padding: 6px 12px; margin: 8px 8px 0 0; } .drag-count { background-color: @accent_bg_color; color: @accent_fg_color; border-radius: 999px; padding: 0 6px; min-width: 12px; font-weight: bold; } shortcuts-section stackswitcher.circular > button.circular > label { margin: 0; }"
 
     private static func loadStyle() {
         let provider = gtk_css_provider_new()!

@@ -15,6 +15,8 @@ public enum DropMatrix {
         case listToList
         case noteToList
         case remindersToNote
+        /// Reminders or note text onto a note's sidebar row: appended to that note, unopened.
+        case toNoteRow
         /// A whole note (its sidebar row) into a note or a list: its content, copied.
         case wholeNote
         /// A list's sidebar row onto another: the lists reorder.
@@ -77,15 +79,17 @@ public enum DropMatrix {
         case (.noteContent(let source, _), .note(let target, _)):
             return source == target ? .withinNote : .noteToNote
         case (.noteContent(let source, _), .noteRow(let target)):
-            return source == target ? nil : .noteToNote
+            return source == target ? nil : .toNoteRow
         case (.noteContent, .list), (.noteContent, .listRow):
             return .noteToList
         case (.reminders(let source, _), .list(let target, _)):
             return source == target ? .withinList : .listToList
         case (.reminders(let source, _), .listRow(let target)):
             return source == target ? nil : .listToList
-        case (.reminders, .note), (.reminders, .noteRow):
+        case (.reminders, .note):
             return .remindersToNote
+        case (.reminders, .noteRow):
+            return .toNoteRow
         case (.note(let source), .note(let target, _)), (.note(let source), .noteRow(let target)):
             return source == target ? nil : .wholeNote
         case (.note, .list), (.note, .listRow):
@@ -101,7 +105,8 @@ public enum DropMatrix {
         switch row {
         case .withinNote, .withinList, .listToList, .remindersToSmartList: return .moveByDefault
         case .noteToNote: return .copyByDefault
-        case .noteToList, .noteToSmartList, .remindersToNote, .wholeNote, .toOtherApp, .fromOtherApp: return .alwaysCopy
+        case .noteToList, .noteToSmartList, .remindersToNote, .toNoteRow, .wholeNote, .toOtherApp, .fromOtherApp:
+            return .alwaysCopy
         case .reorderLists, .listToAccount: return .moveOnly
         }
     }

@@ -44,6 +44,8 @@ public struct DropPlan: Hashable, Sendable {
         case copied(count: Int, to: Container)
         /// Reminders dropped onto a smart list took its meaning (due that day, done).
         case tookMeaning(count: Int, SmartList.Meaning)
+        /// Appended to a note by a drop on its sidebar row: the note is named, not shown.
+        case added(to: UUID)
     }
 
     public var action: DropAction

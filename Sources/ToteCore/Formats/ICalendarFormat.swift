@@ -2,9 +2,10 @@
 import CICal
 import Foundation
 
-/// Reminders as iCalendar (`text/calendar`, `.ics`), through libical: export as VTODOs; import
-/// VTODOs as reminders and VEVENTs as a reminder with the event's summary and start as due
-/// date — only those parts.
+/// Reminders as iCalendar (`text/calendar`, `.ics`), through libical: export as VTODOs (and,
+/// for other apps' calendars, a VEVENT beside each one that is due); import VTODOs as
+/// reminders and VEVENTs as a reminder with the event's summary and start as due date — only
+/// those parts, and not the events that repeat a to-do of the same file.
 public enum ICalendarFormat {
     /// What an import found, before it becomes reminders of a list.
     public struct Item: Hashable, Sendable {
@@ -50,7 +51,20 @@ public enum ICalendarFormat {
 
     // MARK: Export
 
-    public static func export(_ reminders: [Reminder]) -> String {
+    /// The UID of the event that goes with a reminder's to-do (`export(_:withEvents:)`).
+    static func eventUID(forTodo uid: String) -> String { uid + eventUIDSuffix }
+    private static let eventUIDSuffix = "-event"
+    /// How long the event of a reminder due at a time lasts.
+    static let eventDuration: TimeInterval = 30 * 60
+
+    /// The reminders as one VCALENDAR of VTODOs. `withEvents`: after them, for each reminder
+    /// with a due date, a VEVENT with the same summary at that time, for calendars that import
+    /// only events (GNOME Calendar): a whole-day event for a reminder due on a day without a
+    /// time (at midnight, as `ReminderDetails` has it), else 30 minutes from its time.
+    public static func export(
+        _ reminders: [Reminder], withEvents: Bool = false, now: Date = Date(),
+        calendar localCalendar: Calendar = ReminderChoices.localGregorian
+    ) -> String {
         let calendar = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
         defer { icalcomponent_free(calendar) }
         icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
@@ -74,9 +88,46 @@ public enum ICalendarFormat {
             }
             icalcomponent_add_component(calendar, todo)
         }
+        if withEvents {
+            for reminder in reminders {
+                guard let due = reminder.due else { continue }
+                icalcomponent_add_component(calendar, event(for: reminder, due: due, now: now, calendar: localCalendar))
+            }
+        }
         let text = icalcomponent_as_ical_string_r(calendar)!
         defer { free(text) }
         return String(cString: text)
+    }
+
+    private static func event(for reminder: Reminder, due: Date, now: Date, calendar: Calendar) -> OpaquePointer {
+        let event = icalcomponent_new(ICAL_VEVENT_COMPONENT)!
+        icalcomponent_add_property(event, icalproperty_new_uid(eventUID(forTodo: reminder.id.uuidString)))
+        icalcomponent_add_property(event, icalproperty_new_dtstamp(utc(now)))
+        icalcomponent_add_property(event, icalproperty_new_summary(clean(reminder.title)))
+        if ReminderDetails.time(of: due, calendar: calendar) == nil {
+            let day = calendar.dateComponents([.year, .month, .day], from: due)
+            let next = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: due))
+                .map { calendar.dateComponents([.year, .month, .day], from: $0) } ?? day
+            icalcomponent_add_property(event, icalproperty_new_dtstart(date(day)))
+            icalcomponent_add_property(event, icalproperty_new_dtend(date(next)))
+        } else {
+            icalcomponent_add_property(event, icalproperty_new_dtstart(utc(due)))
+            icalcomponent_add_property(event, icalproperty_new_dtend(utc(due.addingTimeInterval(eventDuration))))
+        }
+        return event
+    }
+
+    private static func utc(_ date: Date) -> icaltimetype {
+        icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970.rounded(.down)), 0, icaltimezone_get_utc_timezone())
+    }
+
+    /// A date without a time (`VALUE=DATE`).
+    private static func date(_ day: DateComponents) -> icaltimetype {
+        var time = icaltime_null_date()
+        time.year = Int32(day.year ?? 1970)
+        time.month = Int32(day.month ?? 1)
+        time.day = Int32(day.day ?? 1)
+        return time
     }
 
     // MARK: Import
@@ -98,17 +149,18 @@ public enum ICalendarFormat {
 
         var items: [Item] = []
         var left = 0
-        func take(_ component: OpaquePointer) {
-            guard let item = item(from: component) else { return }
+        func take(_ component: OpaquePointer, repeating todos: Todos = Todos()) {
+            guard let item = item(from: component), !todos.repeated(by: component, as: item) else { return }
             if items.count < maximumItems { items.append(item) } else { left += 1 }
         }
         switch icalcomponent_isa(root) {
         case ICAL_VTODO_COMPONENT, ICAL_VEVENT_COMPONENT:
             take(root)
         default:
+            let todos = Todos(in: root)
             var child = icalcomponent_get_first_component(root, ICAL_ANY_COMPONENT)
             while let component = child {
-                take(component)
+                take(component, repeating: todos)
                 child = icalcomponent_get_next_component(root, ICAL_ANY_COMPONENT)
             }
         }
@@ -116,6 +168,37 @@ public enum ICalendarFormat {
             throw .unreadable
         }
         return Import(items: items, left: left)
+    }
+
+    /// The to-dos of a calendar, to know its events that only repeat one of them: the event
+    /// Tote writes beside a to-do (its UID), or one of the same summary at the to-do's due time.
+    private struct Todos {
+        var uids: Set<String> = []
+        var titlesAndDues: Set<String> = []
+
+        init() {}
+
+        init(in root: OpaquePointer) {
+            var child = icalcomponent_get_first_component(root, ICAL_VTODO_COMPONENT)
+            while let todo = child {
+                if let uid = icalcomponent_get_uid(todo) { uids.insert(String(cString: uid)) }
+                if let item = ICalendarFormat.item(from: todo), let due = item.due {
+                    titlesAndDues.insert(Self.key(item.title, due))
+                }
+                child = icalcomponent_get_next_component(root, ICAL_VTODO_COMPONENT)
+            }
+        }
+
+        private static func key(_ title: String, _ due: Date) -> String { "\(due.timeIntervalSince1970)\u{0}\(title)" }
+
+        func repeated(by component: OpaquePointer, as item: Item) -> Bool {
+            guard icalcomponent_isa(component) == ICAL_VEVENT_COMPONENT else { return false }
+            if let uid = icalcomponent_get_uid(component).map({ String(cString: $0) }), uid.hasSuffix(eventUIDSuffix),
+               uids.contains(String(uid.dropLast(eventUIDSuffix.count))) {
+                return true
+            }
+            return item.due.map { titlesAndDues.contains(Self.key(item.title, $0)) } ?? false
+        }
     }
 
     private static func item(from component: OpaquePointer) -> Item? {

@@ -50,12 +50,12 @@ public enum ReminderTransfer {
     ) -> Data? {
         switch mimeType {
         case FileList.mimeType:
-            return exportFile(Data(ICalendarFormat.export(reminders).utf8)).map { FileList.data(for: [$0]) }
+            return exportFile(Data(ICalendarFormat.export(reminders, withEvents: true).utf8)).map { FileList.data(for: [$0]) }
         case toteMIMEType:
             let payload = Payload(version: 1, reminders: reminders.map(Payload.Entry.init))
             return try? JSONEncoder().encode(payload)
         case calendarMIMEType:
-            return Data(ICalendarFormat.export(reminders).utf8)
+            return Data(ICalendarFormat.export(reminders, withEvents: true).utf8)
         case plainMIMEType, "text/plain":
             return Data(reminders.map(\.title).joined(separator: "\n").utf8)
         default:
