@@ -12,6 +12,8 @@ usage: atspi.py tree PID                   prints "role<TAB>name" for every acce
        atspi.py text PID NAME               prints the text of the text object named NAME
                                             (NAME may be role=ROLE: the first object with that role)
        atspi.py box PID NAME                prints "x y w h" (window coordinates) of the object named NAME
+       atspi.py screenbox PID NAME          prints "x y w h" (screen coordinates) of the object named NAME,
+                                            for GTK 3 programs, which place their popups themselves
        atspi.py attributes PID NAME DEFAULTS OFFSET...
                                             prints "start end key=value;..." for the attribute run at
                                             each OFFSET (DEFAULTS: 1 to include the defaults), as
@@ -188,6 +190,9 @@ def main():
             print(x, y, w, h)
     elif command == "box":
         box = find(*scope(app, sys.argv[3])).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        print(box.x, box.y, box.width, box.height)
+    elif command == "screenbox":
+        box = find(*scope(app, sys.argv[3])).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
         print(box.x, box.y, box.width, box.height)
     elif command == "text":
         text = find(*scope(app, sys.argv[3])).queryText()

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import ToteCore
+import XCTest
+
+/// Reminders announced on a real notification server (Debian's notification-daemon) in the
+/// test's session bus: what Tote sends is read off the bus with dbus-monitor, the popup
+/// through AT-SPI, and its button clicked with the pointer.
+final class NotificationTests: EndToEndTestCase {
+    private var monitor: Process!
+    private var server: Process!
+
+    /// Starts dbus-monitor, then notification-daemon, and waits until it owns its name.
+    private func startNotificationServer() throws {
+        guard session.backend == .x11 else {
+            // notification-daemon places its popups itself, which a Wayland client cannot.
+            throw XCTSkip("notification-daemon's popups are read on X11 only")
+        }
+        monitor = try session.launch(URL(fileURLWithPath: "/usr/bin/dbus-monitor"),
+                                     ["--session", "interface='org.freedesktop.Notifications'"], logName: "dbus-monitor")
+        server = try session.launch(URL(fileURLWithPath: "/usr/lib/notification-daemon/notification-daemon"), [],
+                                    logName: "notification-daemon")
+        XCTAssertEqual(try DesktopSession.run("gdbus", ["wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"],
+                                              environment: session.environment), 0, "notification-daemon on the bus")
+    }
+
+    /// The Notify calls seen on the bus so far, each as dbus-monitor printed it.
+    private func notifyCalls() -> [String] {
+        session.output(of: monitor).components(separatedBy: "method call").dropFirst()
+            .filter { $0.contains("member=Notify") }
+    }
+
+    private func insert(_ title: String, due: Date, into list: UUID, store: Store) throws -> Reminder {
+        let now = Date()
+        let reminder = Reminder(id: UUID(), listID: list, title: title, due: due, position: 0, created: now, modified: now)
+        try store.apply(.insert([reminder]))
+        return reminder
+    }
+
+    func testAReminderDueSoonIsAnnouncedAtItsTimeAndMarkDoneMarksItDone() throws {
+        try startNotificationServer()
+        let store = try Store(location: session.storeLocation)
+        let list = try makeList("Errands", [], in: store)
+        // Due 40 s from now, on a minute that is not midnight (a due at midnight has no time).
+        var due = Date().addingTimeInterval(40)
+        if Calendar.current.dateComponents([.hour, .minute], from: due) == DateComponents(hour: 0, minute: 0) {
+            due.addTimeInterval(120)
+        }
+        let reminder = try insert("Call Anna", due: due, into: list, store: store)
+        try store.checkpoint()
+        let (tote, window) = try launchTote(width: 900)
+        // The list open: its row is named with its due time too ("Call Anna, not done, Today 14:30").
+        let row = try waitForCenter(of: tote, named: "frame=1/Errands", window: window)
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        try session.waitUntil("Errands open") {
+            ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("Call Anna, not done") }
+        }
+        XCTAssertTrue(notifyCalls().isEmpty, "nothing announced before its time")
+
+        var announced = Date.distantPast
+        try session.waitUntil("Call Anna announced", timeout: 120) {
+            guard notifyCalls().contains(where: { $0.contains("\"Call Anna\"") }) else { return false }
+            announced = Date()
+            return true
+        }
+        // From the timeout set to the due time, not at start (polled every 50 ms).
+        XCTAssertGreaterThanOrEqual(announced.timeIntervalSince(due), -0.1, "announced at its due time, not before")
+        XCTAssertLessThan(announced.timeIntervalSince(due), 10, "announced at its due time, not long after")
+        let call = try XCTUnwrap(notifyCalls().first { $0.contains("\"Call Anna\"") })
+        XCTAssertTrue(call.contains("Errands · "), "the body names the list: \(call)")
+        // GLib prints a plain string target after "::" (g_action_print_detailed_name).
+        XCTAssertTrue(call.contains("\"app.mark-reminder-done::\(reminder.id.uuidString)\""), call)
+        XCTAssertTrue(call.contains("\"Mark Done\""), call)
+        XCTAssertTrue(call.contains("\"app.open-reminder::\(reminder.id.uuidString)\""), call)
+        XCTAssertTrue(call.contains("\"Open\""), call)
+        XCTAssertEqual(notifyCalls().count, 1, "announced once")
+
+        // The popup's Mark Done, clicked with the pointer.
+        var button = (x: 0, y: 0)
+        try session.waitUntil("the popup's Mark Done button") {
+            guard let point = try? session.screenCenter(of: server, named: "Mark Done") else { return false }
+            button = point
+            return true
+        }
+        try session.input(["mousemove", "\(button.x)", "\(button.y)", "click", "1"])
+        try session.waitUntil("Call Anna done in the store") {
+            (try? session.store()?.reminder(id: reminder.id))??.isDone == true
+        }
+        // The window showing the list follows (done reminders are hidden by default).
+        try session.waitUntil("Call Anna gone from the open list") {
+            let objects = (try? session.accessibleObjects(of: tote)) ?? []
+            return !objects.isEmpty && !objects.contains { $0.contains("Call Anna, not done") }
+        }
+        XCTAssertEqual(notifyCalls().count, 1, "not announced again once done")
+        XCTAssertEqual(try session.toteComplaints(), [])
+    }
+
+    func testAReminderOverdueAtStartIsAnnouncedOnceAndNotAgainAtTheNextStart() throws {
+        try startNotificationServer()
+        let store = try Store(location: session.storeLocation)
+        let list = try makeList("Errands", [], in: store)
+        _ = try insert("Return the library books", due: Date().addingTimeInterval(-3_600), into: list, store: store)
+        _ = try insert("Next week's", due: Date().addingTimeInterval(7 * 86_400), into: list, store: store)
+        try store.checkpoint()
+        func announcements(of title: String) -> Int {
+            notifyCalls().filter { $0.contains("\"\(title)\"") }.count
+        }
+
+        let first = try session.launchTote()
+        _ = try session.waitForWindow(of: first)
+        try session.waitUntil("the overdue reminder announced", timeout: 20) { announcements(of: "Return the library books") == 1 }
+        try session.key("ctrl+q")
+        try session.waitUntil("Tote quit") { !first.isRunning }
+
+        // Another reminder came due while Tote was closed: the next start announces it, and
+        // not the first one again.
+        _ = try insert("Water the plants", due: Date().addingTimeInterval(-60), into: list, store: store)
+        try store.checkpoint()
+        let second = try session.launchTote()
+        _ = try session.waitForWindow(of: second)
+        try session.waitUntil("the second overdue reminder announced", timeout: 20) { announcements(of: "Water the plants") == 1 }
+        XCTAssertEqual(announcements(of: "Return the library books"), 1, "announced once, not at every start")
+        XCTAssertEqual(announcements(of: "Next week's"), 0, "not due yet")
+        XCTAssertEqual(notifyCalls().count, 2)
+    }
+}
+
+/// Running in the background, switched on in Preferences: the last window closes and Tote
+/// stays, and running `tote` again (as the overview does) brings a window back.
+final class RunInBackgroundTests: EndToEndTestCase {
+    func testWithTheSwitchOnToteOutlivesItsLastWindowAndComesBackWhenLaunched() throws {
+        let tote = try session.launchTote()
+        let window = try session.waitForWindow(of: tote)
+        try session.place(window, x: 0, y: 0, width: 900, height: 700)
+        try session.key("ctrl+comma")
+        let preferences = try session.waitForWindow(named: "Preferences")
+        let row = try waitForCenter(of: tote, named: "Run in Background", window: preferences)
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        try session.waitUntil("the switch written to the settings") {
+            session.settingsFile.contains("run-in-background=true")
+        }
+        try session.key("Escape")
+        try session.waitUntil("Preferences closed") { (try? session.windows(of: tote).count) == 1 }
+        try session.focus(window)
+        try session.key("ctrl+w")
+        // xdotool finds none: it fails.
+        try session.waitUntil("the last window closed") { ((try? session.windows(of: tote)) ?? []).isEmpty }
+        // Still running a while after: what a test can wait for without a sleep is the
+        // relaunch below, which only a running Tote answers with a window of this process.
+        session.pace(2)
+        XCTAssertTrue(tote.isRunning, "Tote runs on with no window")
+
+        let again = try session.launchTote()
+        try session.waitUntil("the relaunch handed over and ended") { !again.isRunning }
+        XCTAssertEqual(again.terminationStatus, 0)
+        try session.waitUntil("a window of the running Tote back") { (try? session.windows(of: tote))?.isEmpty == false }
+    }
+
+    func testWithTheSwitchOffToteEndsWithItsLastWindow() throws {
+        let tote = try session.launchTote()
+        _ = try session.waitForWindow(of: tote)
+        try session.key("ctrl+w")
+        try session.waitUntil("Tote ended with its window") { !tote.isRunning }
+        XCTAssertEqual(tote.terminationStatus, 0)
+    }
+}
