@@ -476,6 +476,11 @@ final class DesktopSession {
         try atspi(["tree", "\(process.processIdentifier)"])
     }
 
+    /// "ROLE<TAB>NAME" for every accessible object of `process` that is selected.
+    func selectedObjects(of process: Process) throws -> [String] {
+        try atspi(["selected", "\(process.processIdentifier)"])
+    }
+
     /// "ROLE<TAB>NAME<TAB>DESCRIPTION" for every accessible object of `process` that has a
     /// description (what a screen reader says after the name).
     func accessibleDescriptions(of process: Process) throws -> [String] {

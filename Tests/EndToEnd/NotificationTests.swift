@@ -123,12 +123,20 @@ final class NotificationTests: EndToEndTestCase {
         XCTAssertEqual(announcements(of: "Next week's"), 0, "not due yet")
         XCTAssertEqual(notifyCalls().count, 2)
     }
-}
 
-/// Running in the background, switched on in Preferences: the last window closes and Tote
-/// stays, and running `tote` again (as the overview does) brings a window back.
-final class RunInBackgroundTests: EndToEndTestCase {
-    func testWithTheSwitchOnToteOutlivesItsLastWindowAndComesBackWhenLaunched() throws {
+    /// Running in the background, switched on in Preferences: the last window closes, Tote
+    /// stays and announces, the notification's Open brings a window back showing the reminder,
+    /// and running `tote` again (as the overview does) brings a window back too.
+    func testWithRunInBackgroundOnToteAnnouncesWithNoWindowAndOpenShowsTheReminder() throws {
+        try startNotificationServer()
+        let store = try Store(location: session.storeLocation)
+        let list = try makeList("Errands", ["Milk"], in: store)
+        var due = Date().addingTimeInterval(25)
+        if Calendar.current.dateComponents([.hour, .minute], from: due) == DateComponents(hour: 0, minute: 0) {
+            due.addTimeInterval(120)
+        }
+        let reminder = try insert("Call Anna", due: due, into: list, store: store)
+        try store.checkpoint()
         let tote = try session.launchTote()
         let window = try session.waitForWindow(of: tote)
         try session.place(window, x: 0, y: 0, width: 900, height: 700)
@@ -145,18 +153,39 @@ final class RunInBackgroundTests: EndToEndTestCase {
         try session.key("ctrl+w")
         // xdotool finds none: it fails.
         try session.waitUntil("the last window closed") { ((try? session.windows(of: tote)) ?? []).isEmpty }
-        // Still running a while after: what a test can wait for without a sleep is the
-        // relaunch below, which only a running Tote answers with a window of this process.
-        session.pace(2)
-        XCTAssertTrue(tote.isRunning, "Tote runs on with no window")
+        XCTAssertTrue(notifyCalls().isEmpty, "nothing due yet")
 
+        try session.waitUntil("Call Anna announced with no window open", timeout: 60) {
+            notifyCalls().contains { $0.contains("\"Call Anna\"") }
+        }
+        XCTAssertTrue(tote.isRunning)
+        XCTAssertTrue(((try? session.windows(of: tote)) ?? []).isEmpty, "announced from the background")
+        var open = (x: 0, y: 0)
+        try session.waitUntil("the popup's Open button") {
+            guard let point = try? session.screenCenter(of: server, named: "Open") else { return false }
+            open = point
+            return true
+        }
+        try session.input(["mousemove", "\(open.x)", "\(open.y)", "click", "1"])
+        try session.waitUntil("a window of the running Tote back") { ((try? session.windows(of: tote)) ?? []).count == 1 }
+        try session.waitUntil("Call Anna shown and selected") {
+            ((try? session.selectedObjects(of: tote)) ?? []).contains { $0.contains("Call Anna, not done") }
+        }
+        XCTAssertFalse(((try? session.selectedObjects(of: tote)) ?? []).contains { $0.contains("Milk") })
+        XCTAssertEqual(try session.store()?.reminder(id: reminder.id)?.isDone, false, "Open changes nothing")
+
+        // Closed again, and `tote` run again: the running Tote shows a window.
+        try session.focus(try XCTUnwrap(session.windows(of: tote).first))
+        try session.key("ctrl+w")
+        try session.waitUntil("the window closed again") { ((try? session.windows(of: tote)) ?? []).isEmpty }
         let again = try session.launchTote()
         try session.waitUntil("the relaunch handed over and ended") { !again.isRunning }
         XCTAssertEqual(again.terminationStatus, 0)
-        try session.waitUntil("a window of the running Tote back") { (try? session.windows(of: tote))?.isEmpty == false }
+        try session.waitUntil("a window of the running Tote back") { ((try? session.windows(of: tote)) ?? []).count == 1 }
+        XCTAssertTrue(tote.isRunning)
     }
 
-    func testWithTheSwitchOffToteEndsWithItsLastWindow() throws {
+    func testWithRunInBackgroundOffToteEndsWithItsLastWindow() throws {
         let tote = try session.launchTote()
         _ = try session.waitForWindow(of: tote)
         try session.key("ctrl+w")
