@@ -30,6 +30,46 @@ final class NotificationTests: EndToEndTestCase {
             .filter { $0.contains("member=Notify") }
     }
 
+    /// How many windows `process` shows; nil when xdotool could not tell (it exits with 1
+    /// when it finds none, and otherwise fails only on an error). notification-daemon's
+    /// popups are not counted: xdotool sometimes finds them under the sender's pid.
+    private func windowCount(of process: Process) -> Int? {
+        let windows: [String]
+        do {
+            windows = try session.windows(of: process)
+        } catch let error as DesktopSession.XdotoolError where error.status == 1 {
+            return 0
+        } catch {
+            return nil
+        }
+        return windows.filter { !isPopup($0) }.count
+    }
+
+    /// Whether an X window is one of notification-daemon's popups (named "Notification").
+    private func isPopup(_ window: String) -> Bool {
+        xdotool(["getwindowname", window]) == "Notification"
+    }
+
+    private func xdotool(_ arguments: [String]) -> String {
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        run.arguments = arguments
+        run.environment = session.environment
+        let output = Pipe()
+        run.standardOutput = output
+        run.standardError = FileHandle.nullDevice
+        guard (try? run.run()) != nil else { return "" }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        run.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The middle of the popup's button `name`, read through AT-SPI; nil while
+    /// notification-daemon does not show it there.
+    private func popupButton(_ name: String) -> (x: Int, y: Int)? {
+        try? session.screenCenter(of: server, named: name)
+    }
+
     private func insert(_ title: String, due: Date, into list: UUID, store: Store) throws -> Reminder {
         let now = Date()
         let reminder = Reminder(id: UUID(), listID: list, title: title, due: due, position: 0, created: now, modified: now)
@@ -148,26 +188,39 @@ final class NotificationTests: EndToEndTestCase {
             session.settingsFile.contains("run-in-background=true")
         }
         try session.key("Escape")
-        try session.waitUntil("Preferences closed") { (try? session.windows(of: tote).count) == 1 }
+        try session.waitUntil("Preferences closed") { windowCount(of: tote) == 1 }
         try session.focus(window)
         try session.key("ctrl+w")
-        // xdotool finds none: it fails.
-        try session.waitUntil("the last window closed") { ((try? session.windows(of: tote)) ?? []).isEmpty }
+        try session.waitUntil("the last window closed") { windowCount(of: tote) == 0 }
         XCTAssertTrue(notifyCalls().isEmpty, "nothing due yet")
-
         try session.waitUntil("Call Anna announced with no window open", timeout: 60) {
             notifyCalls().contains { $0.contains("\"Call Anna\"") }
         }
         XCTAssertTrue(tote.isRunning)
-        XCTAssertTrue(((try? session.windows(of: tote)) ?? []).isEmpty, "announced from the background")
-        var open = (x: 0, y: 0)
-        try session.waitUntil("the popup's Open button") {
-            guard let point = try? session.screenCenter(of: server, named: "Open") else { return false }
-            open = point
-            return true
+        XCTAssertEqual(windowCount(of: tote), 0, "announced from the background")
+        // The popup's Open button; notification-daemon sometimes leaves a popup out of its
+        // accessible tree (seen when no Tote window was open), and a click on the popup's
+        // text then chooses the notification itself, whose action is Open too.
+        var open: (x: Int, y: Int)?
+        try session.waitUntil("the popup on screen") {
+            open = popupButton("Open")
+            return open != nil || !xdotool(["search", "--onlyvisible", "--class", "notification-daemon"]).isEmpty
         }
-        try session.input(["mousemove", "\(open.x)", "\(open.y)", "click", "1"])
-        try session.waitUntil("a window of the running Tote back") { ((try? session.windows(of: tote)) ?? []).count == 1 }
+        if open == nil {
+            try? session.waitUntil("the popup's Open button", timeout: 3) {
+                open = popupButton("Open")
+                return open != nil
+            }
+        }
+        if open == nil {
+            let popup = try XCTUnwrap(xdotool(["search", "--onlyvisible", "--class", "notification-daemon"])
+                .split(separator: "\n").first.map(String.init))
+            let frame = try session.windowFrame(popup)
+            // Its title's line: right of the icon, above the body and the buttons.
+            open = (frame.x + frame.width / 2, frame.y + 30)
+        }
+        try session.input(["mousemove", "\(open!.x)", "\(open!.y)", "click", "1"])
+        try session.waitUntil("a window of the running Tote back") { windowCount(of: tote) == 1 }
         try session.waitUntil("Call Anna shown and selected") {
             ((try? session.selectedObjects(of: tote)) ?? []).contains { $0.contains("Call Anna, not done") }
         }
@@ -175,13 +228,13 @@ final class NotificationTests: EndToEndTestCase {
         XCTAssertEqual(try session.store()?.reminder(id: reminder.id)?.isDone, false, "Open changes nothing")
 
         // Closed again, and `tote` run again: the running Tote shows a window.
-        try session.focus(try XCTUnwrap(session.windows(of: tote).first))
+        try session.focus(try XCTUnwrap(session.windows(of: tote).first { !isPopup($0) }))
         try session.key("ctrl+w")
-        try session.waitUntil("the window closed again") { ((try? session.windows(of: tote)) ?? []).isEmpty }
+        try session.waitUntil("the window closed again") { windowCount(of: tote) == 0 }
         let again = try session.launchTote()
         try session.waitUntil("the relaunch handed over and ended") { !again.isRunning }
         XCTAssertEqual(again.terminationStatus, 0)
-        try session.waitUntil("a window of the running Tote back") { ((try? session.windows(of: tote)) ?? []).count == 1 }
+        try session.waitUntil("a window of the running Tote back") { windowCount(of: tote) == 1 }
         XCTAssertTrue(tote.isRunning)
     }
 

