@@ -122,23 +122,26 @@ import Testing
         #expect(ReminderAnnouncements.alreadyKnown(after: .update(before: [done], after: [overdue]), now: now, calendar: calendar) == [overdue.id])
     }
 
-    @Test func doneDeletedOrRescheduledRemindersAreWithdrawn() {
+    @Test func doneDeletedOrRescheduledRemindersThatCameDueAreWithdrawn() {
         let a = reminder("A", due: at(10, 12))
         let b = reminder("B", due: at(10, 12))
         let c = reminder("C", due: at(10, 12))
+        let notYet = reminder("Not yet", due: at(11, 12))
         var aDone = a
         aDone.isDone = true
         var bLater = b
         bLater.due = at(11, 12)
         var cRenamed = c
         cRenamed.title = "C2"
+        var notYetDone = notYet
+        notYetDone.isDone = true
+        let deleted = reminder("D", due: at(9, 0))
         let command = ReminderCommand.sequence([
-            .update(before: [a, b, c], after: [aDone, bLater, cRenamed]),
-            .delete([reminder("D", due: nil)]),
+            .update(before: [a, b, c, notYet], after: [aDone, bLater, cRenamed, notYetDone]),
+            .delete([deleted, reminder("No due", due: nil)]),
         ])
-        let withdrawn = ReminderAnnouncements.withdrawn(by: command)
-        #expect(withdrawn.contains(a.id) && withdrawn.contains(b.id) && !withdrawn.contains(c.id))
-        #expect(withdrawn.count == 3)
+        let withdrawn = ReminderAnnouncements.withdrawn(by: command, now: at(10, 15), calendar: calendar)
+        #expect(withdrawn == [a.id, b.id, deleted.id])
     }
 
     // MARK: The store

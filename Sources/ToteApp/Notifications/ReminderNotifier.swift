@@ -13,8 +13,6 @@ final class ReminderNotifier {
     private let library: Library
     private var observation: UUID?
     private var timer: Timeout?
-    /// The reminders whose notification this Tote sent and has not withdrawn.
-    private var shown: Set<UUID> = []
 
     /// The app actions the buttons activate, with the reminder's id as target.
     static let markDoneAction = "mark-reminder-done"
@@ -41,11 +39,11 @@ final class ReminderNotifier {
 
     private func follow(_ change: LibraryChange) {
         guard let command = change.reminders else { return }
-        for id in ReminderAnnouncements.withdrawn(by: command) where shown.contains(id) {
-            shown.remove(id)
+        let now = Date()
+        for id in ReminderAnnouncements.withdrawn(by: command, now: now) {
             g_application_withdraw_notification(application.cast(), ReminderAnnouncements.notificationID(of: id))
         }
-        try? library.store.markAnnounced(ReminderAnnouncements.alreadyKnown(after: command, now: Date()))
+        try? library.store.markAnnounced(ReminderAnnouncements.alreadyKnown(after: command, now: now))
         // Once for a burst of changes (a drop of 500 reminders is one change, a sync batch a few).
         lookSoon()
     }
@@ -121,7 +119,6 @@ final class ReminderNotifier {
             notification, tr("Open"), "app.\(Self.openAction)", g_variant_new_string(target))
         g_application_send_notification(application.cast(), announcement.notificationID, notification)
         g_object_unref(UnsafeMutableRawPointer(notification))
-        shown.insert(announcement.reminderID)
     }
 
     /// One notification for the reminders beyond the first few; choosing it opens Tote.

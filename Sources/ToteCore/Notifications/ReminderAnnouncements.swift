@@ -134,16 +134,26 @@ public enum ReminderAnnouncements {
     }
 
     /// The reminders whose notification a change makes stale: deleted, done, or due at
-    /// another time (withdrawn from the desktop).
-    public static func withdrawn(by command: ReminderCommand) -> Set<UUID> {
+    /// another time, among those that could have been announced by `now` (their moment had
+    /// come). A notification from an earlier run may still be on the desktop: these are
+    /// withdrawn whether or not this run sent them.
+    public static func withdrawn(
+        by command: ReminderCommand, now: Date, calendar: Calendar = ReminderChoices.localGregorian
+    ) -> Set<UUID> {
+        func couldBeShown(_ reminder: Reminder) -> Bool {
+            reminder.due.map { moment(of: $0, calendar: calendar) <= now } ?? false
+        }
         switch command {
         case .delete(let reminders):
-            return Set(reminders.map(\.id))
+            return Set(reminders.filter(couldBeShown).map(\.id))
         case .update(let before, let after):
             let old = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            return Set(after.filter { $0.isDone || old[$0.id]?.due != $0.due }.map(\.id))
+            return Set(after.filter { reminder in
+                guard let was = old[reminder.id], couldBeShown(was) else { return false }
+                return reminder.isDone || was.due != reminder.due
+            }.map(\.id))
         case .sequence(let commands):
-            return commands.reduce(into: []) { $0.formUnion(withdrawn(by: $1)) }
+            return commands.reduce(into: []) { $0.formUnion(withdrawn(by: $1, now: now, calendar: calendar)) }
         case .insert, .insertLists, .deleteLists, .updateLists:
             return []
         }
