@@ -30,6 +30,9 @@ final class ReminderNotifier {
         look()
     }
 
+    /// Whether it follows the library (from the first window's first frame on).
+    var isFollowing: Bool { observation != nil }
+
     func stop() {
         if let observation { library.stopObserving(observation) }
         observation = nil
