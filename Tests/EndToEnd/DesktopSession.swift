@@ -178,12 +178,18 @@ final class DesktopSession {
         case failedToStart(String)
     }
 
-    /// The preference for showing the desktop's task lists, in the keyfile GSettings reads.
-    static func writeSettings(syncAccounts: Bool, root: URL) throws {
+    /// The preferences for showing the desktop's task lists and running in the background,
+    /// in the keyfile GSettings reads.
+    static func writeSettings(syncAccounts: Bool, runInBackground: Bool = false, root: URL) throws {
         let folder = root.appendingPathComponent("config/glib-2.0/settings")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "[io/github/totenotes/Tote]\nsync-accounts=\(syncAccounts)\n"
+        try "[io/github/totenotes/Tote]\nsync-accounts=\(syncAccounts)\nrun-in-background=\(runInBackground)\n"
             .write(to: folder.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+    }
+
+    /// The settings as the keyfile holds them now.
+    var settingsFile: String {
+        (try? String(contentsOf: root.appendingPathComponent("config/glib-2.0/settings/keyfile"), encoding: .utf8)) ?? ""
     }
 
     // MARK: Tote
@@ -470,6 +476,11 @@ final class DesktopSession {
         try atspi(["tree", "\(process.processIdentifier)"])
     }
 
+    /// "ROLE<TAB>NAME" for every accessible object of `process` that is selected.
+    func selectedObjects(of process: Process) throws -> [String] {
+        try atspi(["selected", "\(process.processIdentifier)"])
+    }
+
     /// "ROLE<TAB>NAME<TAB>DESCRIPTION" for every accessible object of `process` that has a
     /// description (what a screen reader says after the name).
     func accessibleDescriptions(of process: Process) throws -> [String] {
@@ -509,6 +520,15 @@ final class DesktopSession {
             .split(separator: " ").compactMap { Int($0) } ?? []
         guard numbers.count == 4 else { throw SessionError.failedToStart("no accessible object named \(name)") }
         return (origin.x + numbers[0], origin.y + numbers[1], numbers[2], numbers[3])
+    }
+
+    /// The screen point at the middle of the accessible object named `name` of a GTK 3
+    /// program (its extents are on the screen: notification-daemon's popup).
+    func screenCenter(of process: Process, named name: String) throws -> (x: Int, y: Int) {
+        let numbers = try atspi(["screenbox", "\(process.processIdentifier)", name]).first?
+            .split(separator: " ").compactMap { Int($0) } ?? []
+        guard numbers.count == 4 else { throw SessionError.failedToStart("no accessible object named \(name)") }
+        return (numbers[0] + numbers[2] / 2, numbers[1] + numbers[3] / 2)
     }
 
     /// The text of the text object named `name` (or "role=text"), as a screen reader reads it.

@@ -92,7 +92,7 @@ final class ScreenReaderWalkTests: EndToEndTestCase {
         try openNote("Plans", in: 1, of: tote, window: window)
         try readEverything(tote, after: "a note opened")
 
-        // The main menu, then the keyboard shortcuts window and the About window from it.
+        // The main menu, then the keyboard shortcuts window, the About window from it, and Preferences.
         try session.key("F10")
         try waitForObject(named: "About Tote", of: tote)
         try readEverything(tote, after: "the main menu opened")
@@ -107,6 +107,10 @@ final class ScreenReaderWalkTests: EndToEndTestCase {
         try waitForWindows(2, of: tote, after: "the About window opened")
         try session.key("Escape")
         try waitForWindows(1, of: tote, after: "the About window closed")
+        try session.key("ctrl+comma")
+        try waitForWindows(2, of: tote, after: "the Preferences window opened")
+        try session.key("Escape")
+        try waitForWindows(1, of: tote, after: "the Preferences window closed")
 
         // The note's context menu.
         let body = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [2], window: window)[0]

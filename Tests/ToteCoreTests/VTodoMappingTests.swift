@@ -120,4 +120,77 @@ import Testing
         #expect(VTodoMapping.read("BEGIN:VTODO\r\nSUMMARY:no uid\r\nEND:VTODO\r\n") == nil)
         #expect(VTodoMapping.read("\u{0}\u{1}garbage") == nil)
     }
+    // MARK: Tote's alarm
+
+    private let berlin: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        return calendar
+    }()
+
+    private func alarms(in text: String) -> [String] {
+        text.components(separatedBy: "BEGIN:VALARM").dropFirst().map { $0.components(separatedBy: "END:VALARM")[0] }
+    }
+
+    @Test func aReminderDueGetsToteAlarmAtItsDueTime() throws {
+        let due = berlin.date(from: DateComponents(year: 2026, month: 12, day: 3, hour: 14, minute: 30))!
+        let text = VTodoMapping.write(reminder("Call Anna", due: due), uid: "u", over: nil, now: now, calendar: berlin)
+        let alarm = try #require(alarms(in: text).first)
+        #expect(alarms(in: text).count == 1)
+        for line in ["ACTION:DISPLAY", "TRIGGER;RELATED=END:PT0S", "DESCRIPTION:Call Anna", "X-TOTE-ALARM:1"] {
+            #expect(alarm.contains(line), "\(line)")
+        }
+        // The alarm is no field: reading gives the reminder back as it was.
+        #expect(try #require(VTodoMapping.read(text)).fields == TodoFields(reminder("Call Anna", due: due)))
+    }
+
+    @Test func aReminderDueOnADayAloneRingsAtNineThatDay() throws {
+        let midnight = berlin.date(from: DateComponents(year: 2026, month: 12, day: 3))!
+        let text = VTodoMapping.write(reminder("Tent", due: midnight), uid: "u", over: nil, now: now, calendar: berlin)
+        #expect(try #require(alarms(in: text).first).contains("TRIGGER;RELATED=END:PT9H"))
+    }
+
+    @Test func noDueDateOrDoneMeansNoAlarm() {
+        #expect(alarms(in: VTodoMapping.write(reminder("Someday"), uid: "u", over: nil, now: now)).isEmpty)
+        #expect(alarms(in: VTodoMapping.write(reminder("Done", done: true, due: now), uid: "u", over: nil, now: now)).isEmpty)
+    }
+
+    @Test func toteAlarmFollowsTheDueDateAndTitleAndGoesWithTheDueDate() throws {
+        let first = reminder("Call Anna", due: now)
+        let written = VTodoMapping.write(first, uid: "u", over: nil, now: now, calendar: berlin)
+        // A server's own property on the alarm stays while the alarm is still right.
+        let served = written.replacingOccurrences(of: "X-TOTE-ALARM:1", with: "X-TOTE-ALARM:1\r\nX-EVOLUTION-ALARM-UID:e1")
+        var retitled = first
+        retitled.priority = .high
+        let samealarm = VTodoMapping.write(retitled, uid: "u", over: served, now: now, calendar: berlin)
+        #expect(try #require(alarms(in: samealarm).first).contains("X-EVOLUTION-ALARM-UID:e1"))
+        var later = first
+        later.title = "Call Anna back"
+        later.due = berlin.date(from: DateComponents(year: 2027, month: 1, day: 5))!
+        let moved = VTodoMapping.write(later, uid: "u", over: served, now: now, calendar: berlin)
+        #expect(alarms(in: moved).count == 1)
+        let alarm = try #require(alarms(in: moved).first)
+        #expect(alarm.contains("TRIGGER;RELATED=END:PT9H") && alarm.contains("DESCRIPTION:Call Anna back"))
+        #expect(!alarm.contains("X-EVOLUTION-ALARM-UID"))
+        var cleared = later
+        cleared.due = nil
+        #expect(alarms(in: VTodoMapping.write(cleared, uid: "u", over: moved, now: now, calendar: berlin)).isEmpty)
+        var done = later
+        done.isDone = true
+        #expect(alarms(in: VTodoMapping.write(done, uid: "u", over: moved, now: now, calendar: berlin)).isEmpty)
+    }
+
+    @Test func anotherClientsAlarmStaysAndToteAddsNoneBesideIt() throws {
+        let todo = try #require(VTodoMapping.read(foreign))
+        var changed = todo.fields.applied(to: reminder(""))
+        changed.due = now
+        changed.title = "Water the plants today"
+        let text = VTodoMapping.write(changed, uid: todo.uid, over: todo.text, now: now, calendar: berlin)
+        #expect(alarms(in: text).count == 1)
+        let alarm = try #require(alarms(in: text).first)
+        #expect(alarm.contains("TRIGGER:-PT15M") && alarm.contains("DESCRIPTION:Water") && !alarm.contains("X-TOTE-ALARM"))
+        changed.due = nil
+        let cleared = VTodoMapping.write(changed, uid: todo.uid, over: text, now: now, calendar: berlin)
+        #expect(alarms(in: cleared).count == 1)
+    }
 }

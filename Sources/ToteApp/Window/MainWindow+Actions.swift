@@ -11,7 +11,8 @@ extension MainWindow {
     static func primaryMenuButton() -> WidgetPointer {
         let button = menuButton(
             icon: "open-menu-symbolic", name: tr("Main Menu"),
-            items: [(tr("_New Window"), "app.new-window"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"),
+            items: [(tr("_New Window"), "app.new-window"), (tr("_Preferences"), "app.preferences"),
+                    (tr("_Keyboard Shortcuts"), "win.show-help-overlay"),
                     (tr("_About Tote"), "app.about")])
         gtk_menu_button_set_primary(button.opaque, true.g)
         return button

@@ -18,6 +18,10 @@ public final class ToteApplication {
     private(set) var sync: SyncService?
     /// Why the library could not be read at start (the first window says so).
     private(set) var libraryLoadFailure: (any Error)?
+    /// Announces reminders as they come due; nil while no store is open.
+    private(set) var notifier: ReminderNotifier?
+    /// Whether the app holds itself, running with no window (`run-in-background`).
+    var isHeldInBackground = false
     /// Window state (size, maximized); nil when the schema is not installed, as in an
     /// uninstalled build without GSETTINGS_SCHEMA_DIR.
     private(set) var settings: UnsafeMutablePointer<GSettings>?
@@ -91,6 +95,8 @@ public final class ToteApplication {
         store = Result { () throws(StoreError) in try Store(location: StoreLocation(appID: appID, environment: environment)) }
         openLibrary()
         addActions()
+        addNotificationActions()
+        followRunInBackground()
     }
 
     /// When this Tote started: copies into the media folder begun before it are leftovers.
@@ -118,6 +124,8 @@ public final class ToteApplication {
     private func openLibrary() {
         guard case .success(let store)? = store else {
             library = nil
+            notifier?.stop()
+            notifier = nil
             return
         }
         let library = Library(store: store, schedule: { delay, work in
@@ -132,10 +140,12 @@ public final class ToteApplication {
             libraryLoadFailure = error
         }
         self.library = library
+        notifier?.stop()
+        notifier = ReminderNotifier(application: application, library: library)
     }
 
     /// Starts syncing with the desktop's accounts, unless the preference is off.
-    private func startSync() {
+    func startSync() {
         guard sync == nil, let library, settings.map({ g_settings_get_boolean($0, "sync-accounts").isTrue }) ?? true
         else { return }
         let sync = SyncService(library: library)
@@ -170,6 +180,7 @@ public final class ToteApplication {
             AfterFirstFrame.run(on: window.window) { [weak self] in
                 self?.removeLeftovers()
                 self?.startSync()
+                self?.notifier?.start()
             }
         }
         gtk_window_present(window.window.cast())
@@ -268,6 +279,7 @@ public final class ToteApplication {
         if case .success(let old)? = store { retiredStores.append(old) }
         store = Result { () throws(StoreError) in try Store(location: location) }
         openLibrary()
+        notifier?.start()
         setCreatingEnabled(true)
         let old = windows
         windows = []
@@ -314,6 +326,7 @@ public final class ToteApplication {
     private func shutdown() {
         // Reminder changes still being written in the background are finished first.
         library?.settle(waiting: true)
+        notifier?.stop()
         windows.forEach { _ = $0.saveOrKeepForNextStart() }
         saveNotesShownNowhere()
         windows.forEach { $0.noteEditorIfMade?.cancelCopies(); $0.remindersPane?.cancelCopies() }

@@ -7,7 +7,7 @@ import GRDB
 enum Migrations {
     /// Written to `PRAGMA user_version` after migrating, so that a store from a newer Tote
     /// is recognised even by a tool that does not read GRDB's migrations table.
-    static let schemaVersion = 4
+    static let schemaVersion = 5
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -88,6 +88,21 @@ enum Migrations {
                 t.column("lastError", .text)
                 t.primaryKey(["reminderID", "sourceUID"])
             }
+        }
+        migrator.registerMigration("v5: reminders announced") { db in
+            // The due date each reminder was last announced for (a notification): announced
+            // once, and again only when its due date changes. No foreign key: a reminder
+            // deleted and brought back by Undo is not announced a second time.
+            try db.create(table: "announcement") { t in
+                t.primaryKey("reminderID", .blob)
+                t.column("due", .double).notNull()
+            }
+            // Reminders overdue by more than a day were due before Tote announced anything:
+            // they count as announced, so the first start does not bring a flood of them.
+            try db.execute(sql: """
+                INSERT INTO announcement (reminderID, due) SELECT id, due FROM reminder
+                WHERE isDone = 0 AND due IS NOT NULL AND due < CAST(strftime('%s', 'now') AS REAL) - 86400
+                """)
         }
         return migrator
     }

@@ -6,6 +6,11 @@ import Foundation
 /// properties whose field differs from the version it writes over, so every property Tote
 /// does not know (another client's `X-` properties, `RELATED-TO`, `CATEGORIES`, `VALARM`,
 /// a `DUE` given as a date or with a `TZID`) goes back to the server as it came.
+///
+/// A reminder due and not done carries Tote's own `VALARM` (marked `X-TOTE-ALARM`), so that
+/// the desktop's alarm daemon reminds when Tote is not running, at the moment Tote would
+/// (`ReminderAnnouncements.moment`). It is added only to a to-do with no other client's
+/// alarm, and changed or removed only as Tote's.
 public enum VTodoMapping {
     /// A to-do as the server holds it.
     public struct Todo: Hashable, Sendable {
@@ -35,7 +40,8 @@ public enum VTodoMapping {
 
     /// The VTODO for `reminder` under `uid`: `base` (the version last read from the server)
     /// with the properties whose field differs rewritten, or a new VTODO when there is none.
-    public static func write(_ reminder: Reminder, uid: String, over base: String?, now: Date) -> String {
+    public static func write(_ reminder: Reminder, uid: String, over base: String?, now: Date,
+                             calendar: Calendar = ReminderChoices.localGregorian) -> String {
         var parsedBase = base.flatMap(parse)
         if let root = parsedBase, firstTodo(in: root) == nil {
             icalcomponent_free(root)
@@ -74,6 +80,7 @@ public enum VTodoMapping {
             }
         }
         if !changed.isEmpty || parsedBase == nil {
+            setAlarm(todo, for: wanted, calendar: calendar)
             set(todo, ICAL_LASTMODIFIED_PROPERTY, icalproperty_new_lastmodified(utc(reminder.modified)))
         }
         set(todo, ICAL_DTSTAMP_PROPERTY, icalproperty_new_dtstamp(utc(now)))
@@ -175,6 +182,69 @@ public enum VTodoMapping {
             icalproperty_free(old)
         }
         if let new { icalcomponent_add_property(todo, new) }
+    }
+
+    // MARK: The alarm
+
+    private static let alarmMark = "X-TOTE-ALARM"
+
+    /// Tote's alarm as `fields` want it: when it rings after `DUE` (`RELATED=END`), and what
+    /// it says; nil when the to-do is done or has no due date.
+    private static func wantedAlarm(for fields: TodoFields, calendar: Calendar) -> (seconds: Int32, text: String)? {
+        guard !fields.isDone, let due = fields.due else { return nil }
+        let moment = ReminderAnnouncements.moment(of: due, calendar: calendar)
+        return (Int32(moment.timeIntervalSince(due).rounded()), fields.title.removingNULs())
+    }
+
+    /// Adds, changes or removes Tote's alarm; other clients' alarms stay as they are, and a
+    /// to-do that has one gets none of Tote's (it would ring twice).
+    private static func setAlarm(_ todo: OpaquePointer, for fields: TodoFields, calendar: Calendar) {
+        var ours: [OpaquePointer] = []
+        var theirs = 0
+        var alarm = icalcomponent_get_first_component(todo, ICAL_VALARM_COMPONENT)
+        while let current = alarm {
+            if isTotes(current) { ours.append(current) } else { theirs += 1 }
+            alarm = icalcomponent_get_next_component(todo, ICAL_VALARM_COMPONENT)
+        }
+        let wanted = theirs == 0 ? wantedAlarm(for: fields, calendar: calendar) : nil
+        if let wanted, ours.count == 1, rings(ours[0], as: wanted) { return }
+        for old in ours {
+            icalcomponent_remove_component(todo, old)
+            icalcomponent_free(old)
+        }
+        guard let wanted else { return }
+        let new = icalcomponent_new(ICAL_VALARM_COMPONENT)!
+        icalcomponent_add_property(new, icalproperty_new_action(ICAL_ACTION_DISPLAY))
+        let trigger = icalproperty_new_trigger(icaltriggertype(
+            time: icaltime_null_time(), duration: icaldurationtype_from_int(wanted.seconds)))!
+        icalproperty_add_parameter(trigger, icalparameter_new_related(ICAL_RELATED_END))
+        icalcomponent_add_property(new, trigger)
+        icalcomponent_add_property(new, icalproperty_new_description(wanted.text))
+        let mark = icalproperty_new_x("1")!
+        icalproperty_set_x_name(mark, alarmMark)
+        icalcomponent_add_property(new, mark)
+        icalcomponent_add_component(todo, new)
+    }
+
+    private static func isTotes(_ alarm: OpaquePointer) -> Bool {
+        var property = icalcomponent_get_first_property(alarm, ICAL_X_PROPERTY)
+        while let current = property {
+            if let name = icalproperty_get_x_name(current), String(cString: name) == alarmMark { return true }
+            property = icalcomponent_get_next_property(alarm, ICAL_X_PROPERTY)
+        }
+        return false
+    }
+
+    /// Whether Tote's alarm already rings at that moment and says that (a server may have
+    /// added properties of its own to it, which then stay).
+    private static func rings(_ alarm: OpaquePointer, as wanted: (seconds: Int32, text: String)) -> Bool {
+        guard let trigger = property(alarm, ICAL_TRIGGER_PROPERTY),
+              let related = icalproperty_get_first_parameter(trigger, ICAL_RELATED_PARAMETER),
+              icalparameter_get_related(related) == ICAL_RELATED_END
+        else { return false }
+        let value = icalproperty_get_trigger(trigger)
+        return icaltime_is_null_time(value.time) != 0 && icaldurationtype_as_int(value.duration) == wanted.seconds
+            && text(property(alarm, ICAL_DESCRIPTION_PROPERTY).flatMap(icalproperty_get_description)) == wanted.text
     }
 
     private static func setSortOrder(_ todo: OpaquePointer, _ order: Int?) {

@@ -12,6 +12,9 @@ usage: atspi.py tree PID                   prints "role<TAB>name" for every acce
        atspi.py text PID NAME               prints the text of the text object named NAME
                                             (NAME may be role=ROLE: the first object with that role)
        atspi.py box PID NAME                prints "x y w h" (window coordinates) of the object named NAME
+       atspi.py selected PID                prints "role<TAB>name" for every selected object of PID
+       atspi.py screenbox PID NAME          prints "x y w h" (screen coordinates) of the object named NAME,
+                                            for GTK 3 programs, which place their popups themselves
        atspi.py attributes PID NAME DEFAULTS OFFSET...
                                             prints "start end key=value;..." for the attribute run at
                                             each OFFSET (DEFAULTS: 1 to include the defaults), as
@@ -55,6 +58,15 @@ def descriptions(node, depth=0):
         print(f"{node.getRoleName()}\t{name}\t{node.description}")
     for child in node:
         descriptions(child, depth + 1)
+
+
+def selected(node, depth=0):
+    if node is None or depth > 40:
+        return
+    if node.getState().contains(pyatspi.STATE_SELECTED):
+        print(f"{node.getRoleName()}\t{(node.name or '').replace(chr(10), ' ')}")
+    for child in node:
+        selected(child, depth + 1)
 
 
 def find(node, name, depth=0):
@@ -171,6 +183,8 @@ def main():
         walk(app)
     elif command == "descriptions":
         descriptions(app)
+    elif command == "selected":
+        selected(app)
     elif command == "read":
         ask_past_the_last_window(app)
         total = 0
@@ -188,6 +202,9 @@ def main():
             print(x, y, w, h)
     elif command == "box":
         box = find(*scope(app, sys.argv[3])).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        print(box.x, box.y, box.width, box.height)
+    elif command == "screenbox":
+        box = find(*scope(app, sys.argv[3])).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
         print(box.x, box.y, box.width, box.height)
     elif command == "text":
         text = find(*scope(app, sys.argv[3])).queryText()
