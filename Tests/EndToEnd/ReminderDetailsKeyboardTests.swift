@@ -86,7 +86,7 @@ final class ReminderDetailsKeyboardTests: EndToEndTestCase {
         try session.waitUntil("the quick choices again") {
             (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tNext Week") } == true
         }
-        try session.key("alt+n")
+        try session.key("alt+w")
         try session.waitUntil("Bread due next week") { bread()?.due == ReminderChoices.dueDate(named: "next-week", now: Date()) }
         try session.key("Return")
         session.pace(0.3)

@@ -203,7 +203,7 @@ final class ReminderDetailsPopover {
         tote_shim_accessible_set_label(clear, tr("No Due Date"))
         let quick = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_box_set_homogeneous(quick.cast(), true.g)
-        let names = [tr("_Today"), tr("T_omorrow"), tr("_Next Week")]
+        let names = [tr("_Today"), tr("T_omorrow"), tr("Next _Week")]
         let dayPopover = gtk_popover_new()!
         for (name, choice) in zip(names, ReminderChoices.quickDueChoices) {
             let button = gtk_button_new_with_mnemonic(name)!

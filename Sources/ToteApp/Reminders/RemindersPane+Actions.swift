@@ -118,7 +118,7 @@ extension RemindersPane {
         let priority = menuSection([(tr("_High"), "high"), (tr("_Medium"), "medium"), (tr("_Low"), "low"), (tr("_None"), "none")]
             .map { ($0.0, "list.priority::\($0.1)") })
         g_menu_append_submenu(mark, tr("P_riority"), priority.cast())
-        let due = menuSection([(tr("_Today"), "today"), (tr("T_omorrow"), "tomorrow"), (tr("_Next Week"), "next-week"),
+        let due = menuSection([(tr("_Today"), "today"), (tr("T_omorrow"), "tomorrow"), (tr("Next _Week"), "next-week"),
                                 (tr("_No Due Date"), "none")]
             .map { ($0.0, "list.due::\($0.1)") } + [(tr("Choose _Date…"), "list.choose-due")])
         g_menu_append_submenu(mark, tr("D_ue"), due.cast())
