@@ -74,6 +74,26 @@ class EndToEndTestCase: XCTestCase {
         }
     }
 
+    /// Selects the first `count` characters of the note window `frame` shows, as a person
+    /// does (a click in the text, Ctrl+Home, Shift+Right), and waits until a screen reader
+    /// sees the selection; returns the middle of the character at `grab`, where a drag of
+    /// the selection can start.
+    @discardableResult
+    func selectNoteStart(_ count: Int, grab: Int, in frame: Int, of tote: Process, window: String) throws -> (x: Int, y: Int) {
+        let body = "frame=\(frame)/Note body"
+        // No window manager: keyboard focus follows only an explicit focus request.
+        try session.focus(window)
+        let start = try session.characterCenters(of: tote, in: body, offsets: [0], window: window)[0]
+        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
+        session.pace(0.5)
+        try session.key("ctrl+Home")
+        for _ in 0..<count { try session.key("shift+Right") }
+        try session.waitUntil("the first \(count) characters selected") {
+            try session.textSelection(of: tote, in: body) == 0..<count
+        }
+        return try session.characterCenters(of: tote, in: body, offsets: [grab], window: window)[0]
+    }
+
     /// Opens a second window with Ctrl+Shift+N and places it right of the first (there is no
     /// window manager); returns it.
     func openSecondWindow(of tote: Process, besides first: String) throws -> String {

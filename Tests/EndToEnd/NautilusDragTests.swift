@@ -578,14 +578,7 @@ final class NautilusDragTests: EndToEndTestCase {
             session.pace(0.5)
         }
 
-        try session.focus(toteWindow)
-        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: toteWindow)[0]
-        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
-        session.pace(0.5)
-        try session.key("ctrl+Home")
-        for _ in 0..<4 { try session.key("shift+Right") }
-        try session.waitUntil("“Pack” selected") { try session.textSelection(of: tote, in: "frame=1/Note body") == 0..<4 }
-        let pack = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [2], window: toteWindow)[0]
+        let pack = try selectNoteStart(4, grab: 2, in: 1, of: tote, window: toteWindow)
         try session.drag(from: pack, to: trash)
         try report("the note's text on the sidebar's Trash")
         XCTAssertTrue(unchanged(), "the text stays in the note")

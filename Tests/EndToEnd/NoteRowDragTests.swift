@@ -45,14 +45,7 @@ final class NoteRowDragTests: EndToEndTestCase {
         let right = try openSecondWindow(of: tote, besides: left)
         try openNote("Second note", in: 2, of: tote, window: right)
 
-        try session.focus(left)
-        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: left)[0]
-        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
-        session.pace(0.5)
-        try session.key("ctrl+Home")
-        for _ in 0..<7 { try session.key("shift+Right") }
-        try session.waitUntil("“Copy me” selected") { try session.textSelection(of: tote, in: "frame=1/Note body") == 0..<7 }
-        let from = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [3], window: left)[0]
+        let from = try selectNoteStart(7, grab: 3, in: 1, of: tote, window: left)
         let row = try waitForCenter(of: tote, named: "frame=2/Third note", window: right)
         try dropQuickly(from: from, onto: row, from: (row.x - 160, row.y))
 

@@ -48,13 +48,7 @@ final class NoteToNoteDragTests: EndToEndTestCase {
 
     /// Selects "Copy me" in the left note by keyboard.
     private func selectCopyMe(tote: Process, left: String) throws {
-        // No window manager: keyboard focus follows only an explicit focus request.
-        try session.focus(left)
-        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: left)[0]
-        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
-        session.pace(0.5)
-        try session.key("ctrl+Home")
-        for _ in 0..<7 { try session.key("shift+Right") }
+        try selectNoteStart(7, grab: 0, in: 1, of: tote, window: left)
     }
 
     /// Selects "Copy me" in the left note and drags it after "Landing:" in the right one.

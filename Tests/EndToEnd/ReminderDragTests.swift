@@ -202,13 +202,7 @@ final class ReminderNoteDragTests: EndToEndTestCase {
         XCTAssertEqual(try session.store()?.reminders(inList: groceries).map(\.title), ["Apples", "Bread"], "a copy")
 
         // "Buy soap", selected in the note and dragged onto the list, becomes a reminder.
-        try session.focus(right)
-        let start = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [0], window: right)[0]
-        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
-        session.pace(0.3)
-        try session.key("ctrl+Home")
-        for _ in 0..<8 { try session.key("shift+Right") }
-        let soap = try session.characterCenters(of: tote, in: "frame=2/Note body", offsets: [4], window: right)[0]
+        let soap = try selectNoteStart(8, grab: 4, in: 2, of: tote, window: right)
         let bread = try waitForCenter(of: tote, named: "frame=1/Bread, not done", window: left)
         try session.drag(from: soap, to: (bread.x, bread.y + 10))
         try session.waitUntil("Buy soap in the list") {

@@ -125,13 +125,7 @@ final class SmartListDragTests: EndToEndTestCase {
         try store.checkpoint()
         let (tote, window) = try launchTote(width: 900)
         try openNote("Plans", in: 1, of: tote, window: window)
-        try session.focus(window)
-        let start = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [0], window: window)[0]
-        try session.input(["mousemove", "\(start.x)", "\(start.y)", "click", "1"])
-        session.pace(0.3)
-        try session.key("ctrl+Home")
-        for _ in 0..<8 { try session.key("shift+Right") }
-        let soap = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [4], window: window)[0]
+        let soap = try selectNoteStart(8, grab: 4, in: 1, of: tote, window: window)
         let todayRow = try waitForCenter(of: tote, named: "frame=1/Today", window: window)
         try session.drag(from: soap, to: todayRow)
         try session.waitUntil("Buy soap due today in Groceries") { dueToday(["Buy soap"]) }
