@@ -19,7 +19,8 @@ enum DropExecutor {
         case list(RemindersPane, rows: [Reminder])
         /// The sidebar's lists, reordered: the list shown stays, with its selection.
         case sidebar(RemindersPane)
-        /// A smart list, which the pane then shows with what was dropped selected.
+        /// A smart list, which the pane then shows with what was dropped selected. Written on
+        /// the main thread: the result is worked out from every list, read again once written.
         case smartList(RemindersPane)
         /// A note that the window where the drop landed does not show (its sidebar row): it
         /// stays unopened, and the window records the step and shows the toast.
