@@ -247,9 +247,8 @@ extension ReminderListView {
     /// The day above the reminder at `position` in Scheduled, when it is the first of its day.
     private func dayHeading(at position: Int) -> String? {
         let calendar = headingCalendar
-        guard smartList == .scheduled, shown.indices.contains(position),
-              let day = SmartList.dayGroup(of: shown[position], calendar: calendar) else { return nil }
-        if position > 0, SmartList.dayGroup(of: shown[position - 1], calendar: calendar) == day { return nil }
+        guard smartList == .scheduled, let day = SmartList.dayStarting(at: position, in: shown, calendar: calendar)
+        else { return nil }
         if calendar.isDateInToday(day) { return tr("Today") }
         if calendar.isDateInTomorrow(day) { return tr("Tomorrow") }
         if calendar.isDateInYesterday(day) { return tr("Yesterday") }

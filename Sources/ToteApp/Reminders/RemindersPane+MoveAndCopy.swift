@@ -30,7 +30,7 @@ extension RemindersPane {
                                     selecting: ids, in: destination, targetRows: targetRows)
             }
         } catch {
-            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
+            toastReadFailure(error)
         }
     }
 

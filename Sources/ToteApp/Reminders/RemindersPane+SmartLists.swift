@@ -17,7 +17,7 @@ extension RemindersPane {
         do {
             everything = try store.allReminders()
         } catch {
-            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
+            toastReadFailure(error)
             return false
         }
         let another = smartList != smart || list != nil
@@ -91,7 +91,7 @@ extension RemindersPane {
             else { return }
             perform(command, selecting: ids)
         } catch {
-            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
+            toastReadFailure(error)
         }
     }
 
@@ -118,7 +118,7 @@ extension RemindersPane {
                 count = picked.count
             }
         } catch {
-            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
+            toastReadFailure(error)
             return
         }
         let name = library.list(destination)?.name ?? ""
@@ -176,7 +176,7 @@ extension RemindersPane {
                                           rows: try store.reminders(inList: target.id), makeID: { UUID() }, now: now)
             }
         } catch {
-            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
+            toastReadFailure(error)
         }
         let done = plan.map { DropExecutor.carryOut($0, at: .smartList(self), from: session) } ?? false
         gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? GDKDropActions.answer(decision) : 0))

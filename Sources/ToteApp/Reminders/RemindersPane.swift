@@ -98,7 +98,7 @@ final class RemindersPane {
             guard library.list(listID) != nil else { return false }
             return show(listID: listID, rows: try store.reminders(inList: listID), selecting: selected)
         } catch {
-            onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
+            toastReadFailure(error)
             return false
         }
     }
@@ -135,6 +135,11 @@ final class RemindersPane {
     /// What is selected where, as a step records it.
     var shownSelection: ReminderSelection {
         ReminderSelection(listID: list?.id, ids: view.selectedIDs, smartList: smartList)
+    }
+
+    /// Says that the store could not be read, and why.
+    func toastReadFailure(_ error: any Error) {
+        onToast(format(tr("Could not read the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
     }
 
     /// Applies a command, records it and shows its result: `selecting` in `listAfter`

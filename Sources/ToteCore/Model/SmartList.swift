@@ -91,6 +91,14 @@ public enum SmartList: String, CaseIterable, Hashable, Sendable, Codable {
         }
     }
 
+    /// The day a heading names above `rows[position]` in Scheduled: its day when the row before
+    /// it falls in another (or none does); nil otherwise.
+    public static func dayStarting(at position: Int, in rows: [Reminder],
+                                   calendar: Calendar = ReminderChoices.localGregorian) -> Date? {
+        guard rows.indices.contains(position), let day = dayGroup(of: rows[position], calendar: calendar) else { return nil }
+        return position > 0 && dayGroup(of: rows[position - 1], calendar: calendar) == day ? nil : day
+    }
+
     /// The start of the day group a reminder falls in, in Scheduled; nil without a due date.
     public static func dayGroup(of reminder: Reminder, calendar: Calendar = ReminderChoices.localGregorian) -> Date? {
         reminder.due.map { calendar.startOfDay(for: $0) }
