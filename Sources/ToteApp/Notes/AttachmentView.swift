@@ -35,7 +35,7 @@ enum AttachmentView {
             gtk_widget_add_controller(view, click.opaque)
         }
         tote_shim_accessible_set_label(view, attachment.fileName)
-        gtk_widget_set_tooltip_text(view, attachment.fileName)
+        setTooltip(view, attachment.fileName)
         return view
     }
 
@@ -136,7 +136,7 @@ enum AttachmentView {
             g_object_unref(UnsafeMutableRawPointer(icon))
         }
         let description = format(tr("“{file}” is not shown: {reason}"), ["file": name, "reason": reason])
-        gtk_widget_set_tooltip_text(picture, description)
+        setTooltip(picture, description)
         tote_shim_accessible_set_label(picture, description)
     }
 

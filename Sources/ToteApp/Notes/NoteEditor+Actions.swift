@@ -165,7 +165,7 @@ extension NoteEditor {
             }
             gtk_widget_add_css_class(button, "flat")
             gtk_actionable_set_action_name(button.opaque, action)
-            gtk_widget_set_tooltip_text(button, name)
+            setTooltip(button, name)
             tote_shim_accessible_set_label(button, name)
             gtk_widget_set_focus_on_click(button, false.g)
             toolbar.append(button)

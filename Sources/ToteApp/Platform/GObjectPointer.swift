@@ -56,7 +56,7 @@ func menuButton(icon: String, name: String, items: [(String, String)], accelerat
     let button = gtk_menu_button_new()!
     gtk_menu_button_set_icon_name(button.opaque, icon)
     gtk_menu_button_set_menu_model(button.opaque, menu.cast())
-    gtk_widget_set_tooltip_text(button, name)
+    setTooltip(button, name)
     tote_shim_accessible_set_label(button, name)
     g_object_unref(menu.raw)
     return button

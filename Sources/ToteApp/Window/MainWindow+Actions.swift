@@ -30,7 +30,7 @@ extension MainWindow {
         let menu = RemindersPane.listMenu()
         gtk_menu_button_set_menu_model(button.opaque, menu.cast())
         g_object_unref(menu.raw)
-        gtk_widget_set_tooltip_text(button, tr("List Menu"))
+        setTooltip(button, tr("List Menu"))
         tote_shim_accessible_set_label(button, tr("List Menu"))
         gtk_widget_set_visible(button, false.g)
         return button

@@ -66,7 +66,7 @@ final class MainWindow {
         gtk_search_bar_connect_entry(searchBar.opaque, searchEntry.opaque)
         let searchButton = gtk_toggle_button_new()!
         gtk_button_set_icon_name(searchButton.cast(), "system-search-symbolic")
-        gtk_widget_set_tooltip_text(searchButton, tr("Search"))
+        setTooltip(searchButton, tr("Search"))
         tote_shim_accessible_set_label(searchButton, tr("Search"))
         g_object_bind_property(searchButton.raw, "active", searchBar.raw, "search-mode-enabled",
                                GBindingFlags(G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
@@ -82,11 +82,11 @@ final class MainWindow {
         // Content pane.
         let contentHeader = adw_header_bar_new()!
         let back = gtk_button_new_from_icon_name("go-previous-symbolic")!
-        gtk_widget_set_tooltip_text(back, tr("Back"))
+        setTooltip(back, tr("Back"))
         tote_shim_accessible_set_label(back, tr("Back"))
         adw_header_bar_pack_start(contentHeader.opaque, back)
         showSidebarButton = gtk_button_new_from_icon_name("sidebar-show-symbolic")
-        gtk_widget_set_tooltip_text(showSidebarButton, tr("Show Sidebar"))
+        setTooltip(showSidebarButton, tr("Show Sidebar"))
         tote_shim_accessible_set_label(showSidebarButton, tr("Show Sidebar"))
         gtk_actionable_set_action_name(showSidebarButton.opaque, "win.toggle-sidebar")
         gtk_widget_set_visible(showSidebarButton, false.g)

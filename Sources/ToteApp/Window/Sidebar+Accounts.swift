@@ -91,11 +91,11 @@ extension Sidebar {
                     tote_shim_accessible_set_description(entry.row, nil)
                     continue
                 }
-                gtk_widget_set_tooltip_text(icon, Self.waitingText(reason))
+                setTooltip(icon, Self.waitingText(reason))
             } else if let reason, let box = gtk_widget_get_parent(entry.label) {
                 let icon = gtk_image_new_from_icon_name("emblem-synchronizing-symbolic")!
                 gtk_widget_add_css_class(icon, "dim-label")
-                gtk_widget_set_tooltip_text(icon, Self.waitingText(reason))
+                setTooltip(icon, Self.waitingText(reason))
                 box.append(icon)
                 waitingIcons[id] = icon
             }

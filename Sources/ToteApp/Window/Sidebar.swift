@@ -326,7 +326,7 @@ final class Sidebar {
         header.append(label)
         let add = gtk_button_new_from_icon_name("list-add-symbolic")!
         gtk_widget_add_css_class(add, "flat")
-        gtk_widget_set_tooltip_text(add, addTooltip)
+        setTooltip(add, addTooltip)
         tote_shim_accessible_set_label(add, addTooltip)
         gtk_actionable_set_action_name(add.opaque, action)
         header.append(add)
