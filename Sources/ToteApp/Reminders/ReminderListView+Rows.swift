@@ -10,6 +10,11 @@ import ToteCore
 extension ReminderListView {
     func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
+        if let spare = spareRows.popLast() {
+            gtk_list_item_set_child(OpaquePointer(item), spare.box)
+            rows[Int(bitPattern: item)] = spare
+            return
+        }
         let check = gtk_check_button_new()!
         tote_shim_accessible_set_label(check, tr("Done"))
         // Rows take the focus, so arrows move between reminders; Ctrl+Return completes.
@@ -29,7 +34,7 @@ extension ReminderListView {
         let link = Self.rowButton(icon: "adw-external-link-symbolic", label: tr("Open Link"))
         gtk_widget_set_visible(link, false.g)
         let details = Self.rowButton(icon: "document-properties-symbolic", label: tr("Details"))
-        gtk_widget_set_tooltip_text(details, tr("Details"))
+        setTooltip(details, tr("Details"))
         // In a smart list: the list the reminder is in, and above the first of a day in
         // Scheduled, that day.
         let listName = gtk_label_new("")!
@@ -73,6 +78,19 @@ extension ReminderListView {
             self.onShowDetails(id)
         }
     }
+
+    /// GTK lets a row's list item go (it left the rows GTK keeps, about 200 around those on
+    /// screen): its widgets wait for the next setup. Opening a list of 10,000 after one of
+    /// 100 sets up a hundred rows; made anew, their widgets were most of the view's time.
+    func tearDown(_ item: UnsafeMutableRawPointer?) {
+        guard let row = rows.removeValue(forKey: Int(bitPattern: item)), spareRows.count < Self.spareRowLimit else { return }
+        // Its next list item widget has no accessible label yet: the next bind sets all.
+        row.showing = nil
+        spareRows.append(row)
+    }
+
+    /// GtkListView 4.8 keeps about 205 list items (GTK_LIST_VIEW_MAX_LIST_ITEMS, gtklistview.c).
+    static let spareRowLimit = 256
 
     /// A flat icon button of a row, 24 px (the `row-button` style), out of the keyboard's way.
     private static func rowButton(icon: String, label: String) -> WidgetPointer {

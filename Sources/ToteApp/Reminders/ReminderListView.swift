@@ -66,6 +66,8 @@ final class ReminderListView {
     /// Handles out of the model, to be given to rows that arrive.
     private var spareHandles: [Int] = []
     var rows: [Int: Row] = [:]
+    /// Rows whose list item GTK tore down, kept for the next setup (`spareRowLimit`).
+    var spareRows: [Row] = []
     var isBinding = false
     let scroller: WidgetPointer
     private let emptyPage: WidgetPointer
@@ -104,6 +106,7 @@ final class ReminderListView {
     var dueTextsExpire = Date.distantPast
 
     /// The widgets of one row, reused by GtkListView for whichever reminder it shows.
+    @MainActor
     final class Row {
         let box: WidgetPointer
         let check: WidgetPointer
@@ -129,9 +132,12 @@ final class ReminderListView {
         var boundAt = 0
         var isEditing = false
 
+        /// Holds `box` for the row's life: GTK drops its list item's child at teardown, and the
+        /// row may then wait in `spareRows` for another.
         init(box: WidgetPointer, check: WidgetPointer, titleStack: WidgetPointer, title: WidgetPointer,
              due: WidgetPointer, priority: WidgetPointer, link: WidgetPointer, details: WidgetPointer,
              listName: WidgetPointer, heading: WidgetPointer) {
+            g_object_ref_sink(box.raw)
             self.box = box
             self.check = check
             self.titleStack = titleStack
@@ -142,6 +148,10 @@ final class ReminderListView {
             self.details = details
             self.listName = listName
             self.heading = heading
+        }
+
+        isolated deinit {
+            g_object_unref(box.raw)
         }
     }
 
@@ -177,7 +187,7 @@ final class ReminderListView {
         tote_shim_accessible_set_label(addEntry, tr("New reminder"))
         gtk_widget_set_hexpand(addEntry, true.g)
         let addButton = gtk_button_new_from_icon_name("list-add-symbolic")!
-        gtk_widget_set_tooltip_text(addButton, tr("Add Reminder"))
+        setTooltip(addButton, tr("Add Reminder"))
         tote_shim_accessible_set_label(addButton, tr("Add Reminder"))
         let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_widget_add_css_class(bar, "toolbar")
@@ -198,9 +208,7 @@ final class ReminderListView {
         factory.connect("setup") { [weak self] item in self?.setUp(item) }
         factory.connect("bind") { [weak self] item in self?.bind(item) }
         factory.connect("unbind") { [weak self] item in self?.unbind(item) }
-        factory.connect("teardown") { [weak self] item in
-            self?.rows[Int(bitPattern: item)] = nil
-        }
+        factory.connect("teardown") { [weak self] item in self?.tearDown(item) }
         listView.connectUInt("activate") { [weak self] position in self?.startEditing(at: Int(position)) }
         connectSelection()
         addEntry.connect("activate") { [weak self] in self?.submitNewReminder() }
