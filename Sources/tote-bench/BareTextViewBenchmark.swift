@@ -48,6 +48,11 @@ final class BareTextViewBenchmark {
         return (toPainted, frames)
     }
 
+    /// Replaces the view's text.
+    func fill(_ text: String) {
+        gtk_text_buffer_set_text(buffer, text, -1)
+    }
+
     func close() {
         gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
     }

@@ -32,6 +32,7 @@ func main() throws {
     if only == "notedrop" { return noteDrop(stored, body: body, store: store) }
     // First, while the process has shown nothing else: what the note itself costs.
     if only != "files" { residentMemory(of: stored, store: store) }
+    if only == "memory" { return }
     if only == nil || only == "files" { try fileDrops(folder: folder, store: store) }
     if only == "files" { return }
     print("Note: \(body.paragraphs.count) paragraphs, \(body.paragraphs.reduce(0) { $0 + $1.runs.count }) runs, "
@@ -267,18 +268,102 @@ func residentMegabytes() -> Double {
     return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
 }
 
+/// The same once the C library's heap has handed its free pages back (malloc_trim): what is
+/// held, without what was freed but kept for the next allocation.
+func heldMegabytes() -> Double {
+    _ = mallocTrim?(0)
+    return residentMegabytes()
+}
+
+/// The bytes the C library's heap has handed out and not had back, in all arenas and in
+/// mappings of its own (the last "in use bytes" that malloc_stats writes), in MB: what is
+/// held, whatever the heap's fragments keep resident.
+func heapInUseMegabytes() -> Double {
+    guard let mallocStats else { return 0 }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tote-bench-malloc-\(getpid())").path
+    let file = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0o600)
+    guard file >= 0 else { return 0 }
+    defer { unlink(path) }
+    fflush(nil)
+    let saved = dup(2)
+    dup2(file, 2)
+    mallocStats()
+    fflush(nil)
+    dup2(saved, 2)
+    close(saved)
+    close(file)
+    let report = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let inUse = report.split(separator: "\n").last { $0.contains("in use bytes") }
+    return (Double(inUse?.split(separator: "=").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0) / 1_048_576
+}
+
+private let mallocStats: (@convention(c) () -> Void)? = dlsym(nil, "malloc_stats").map {
+    unsafeBitCast($0, to: (@convention(c) () -> Void).self)
+}
+
+/// Resident memory by what is mapped (a file's name, the heap, or anonymous memory), in MB.
+func residentByMapping() -> [String: Double] {
+    let smaps = (try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)) ?? ""
+    var sizes: [String: Double] = [:]
+    var name = ""
+    for line in smaps.split(separator: "\n") {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        if let first = fields.first, first.contains("-"), first.first?.isHexDigit == true {
+            name = fields.count > 5 ? String(fields[5...].joined(separator: " ").split(separator: "/").last ?? "") : "[anonymous]"
+        } else if fields.first == "Rss:", fields.count > 1 {
+            sizes[name, default: 0] += (Double(fields[1]) ?? 0) / 1024
+        }
+    }
+    return sizes
+}
+
+private let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
+    unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
+}
+
 /// Resident memory: a window with an empty editor, then the 1 MB note in it, then twenty
-/// more openings and closings of it in new windows (no growth beyond 5 %).
+/// more openings and closings of it in new windows (no growth beyond 5 %). Where the note's
+/// share goes: the model's text alone, the editor once GTK has laid all of it out, and a bare
+/// GtkTextView given the same characters (GTK's floor), each as held memory (`heldMegabytes`).
 @MainActor
 func residentMemory(of note: Note, store: Store) {
+    let text = (try? note.richText()).map(PlainTextFormat.encode) ?? ""
+    let bare = BareTextViewBenchmark(text: "")
+    MainLoop.iterate(until: { false }, timeout: 0.5)
+    let bareBefore = heapInUseMegabytes()
+    bare.fill(text)
+    MainLoop.iterate(until: { false }, timeout: 3)
+    let bareHeap = heapInUseMegabytes() - bareBefore
+    bare.close()
+    // A window closed is finalized from idle work.
+    MainLoop.iterate(until: { false }, timeout: 1)
+    print(String(format: "GTK's floor: a bare GtkTextView in a window given the same %d characters unstyled: the heap's bytes in use +%.1f MB",
+                 text.count, bareHeap))
     let first = NoteBenchmark(store: store)
-    let empty = residentMegabytes()
+    let empty = residentMegabytes(), emptyHeld = heldMegabytes()
+    let emptyMappings = residentByMapping()
+    let emptyHeap = heapInUseMegabytes()
+    let model = try? note.richText()
+    let modelHeap = withExtendedLifetime(model) { heapInUseMegabytes() - emptyHeap }
     _ = first.openCompletely(note)
     waitForNextPaint(of: first.window)
     let open = residentMegabytes()
+    let openHeld = heldMegabytes()
+    let openHeap = heapInUseMegabytes() - emptyHeap
+    // GTK goes on measuring every line in the background; then the line cache is what stays.
+    MainLoop.iterate(until: { false }, timeout: 3)
+    let laidOutHeld = heldMegabytes()
+    let laidOutHeap = heapInUseMegabytes() - emptyHeap
+    let grown = residentByMapping().map { ($0.key, $0.value - (emptyMappings[$0.key] ?? 0)) }
+        .sorted { $0.1 > $1.1 }.prefix(6)
     first.close()
     print(String(format: "resident memory: a window with an empty note %.0f MB; with the 1 MB note %.0f MB (+%.0f MB)",
                  empty, open, open - empty))
+    print(String(format: "  held (the heap's free pages handed back): +%.1f MB once it is shown, +%.1f MB once GTK has measured every line",
+                 openHeld - emptyHeld, laidOutHeld - emptyHeld))
+    print(String(format: "  the heap's bytes in use: +%.1f MB once it is shown, +%.1f MB once GTK has measured every line; the model's text alone (RichText, decoded apart) %.1f MB",
+                 openHeap, laidOutHeap, modelHeap))
+    print("  where it grew: " + grown.map { String(format: "%@ %+.1f MB", $0.0, $0.1) }.joined(separator: ", "))
     var afterFirst = 0.0
     for round in 0..<20 {
         let bench = NoteBenchmark(store: store)
