@@ -30,7 +30,8 @@ func main() throws {
     try store.save(noteID: note.id, title: "Benchmark", body: body)
     let stored = try store.note(id: note.id)!
     if only == "notedrop" { return noteDrop(stored, body: body, store: store) }
-    // First, while the process has shown nothing else: what the note itself costs.
+    // First, while the process has shown nothing else (but a bare GtkTextView, GTK's floor):
+    // what the note itself costs.
     if only != "files" { residentMemory(of: stored, store: store) }
     if only == "memory" { return }
     if only == nil || only == "files" { try fileDrops(folder: folder, store: store) }
@@ -340,14 +341,13 @@ func residentMemory(of note: Note, store: Store) {
     print(String(format: "GTK's floor: a bare GtkTextView in a window given the same %d characters unstyled: the heap's bytes in use +%.1f MB",
                  text.count, bareHeap))
     let first = NoteBenchmark(store: store)
-    let empty = residentMegabytes(), emptyHeld = heldMegabytes()
+    let emptyHeld = heldMegabytes()
     let emptyMappings = residentByMapping()
     let emptyHeap = heapInUseMegabytes()
     let model = try? note.richText()
     let modelHeap = withExtendedLifetime(model) { heapInUseMegabytes() - emptyHeap }
     _ = first.openCompletely(note)
     waitForNextPaint(of: first.window)
-    let open = residentMegabytes()
     let openHeld = heldMegabytes()
     let openHeap = heapInUseMegabytes() - emptyHeap
     // GTK goes on measuring every line in the background; then the line cache is what stays.
@@ -357,10 +357,8 @@ func residentMemory(of note: Note, store: Store) {
     let grown = residentByMapping().map { ($0.key, $0.value - (emptyMappings[$0.key] ?? 0)) }
         .sorted { $0.1 > $1.1 }.prefix(6)
     first.close()
-    print(String(format: "resident memory: a window with an empty note %.0f MB; with the 1 MB note %.0f MB (+%.0f MB)",
-                 empty, open, open - empty))
-    print(String(format: "  held (the heap's free pages handed back): +%.1f MB once it is shown, +%.1f MB once GTK has measured every line",
-                 openHeld - emptyHeld, laidOutHeld - emptyHeld))
+    print(String(format: "resident memory, the heap's free pages handed back first: a window with an empty note %.0f MB; with the 1 MB note %.0f MB (+%.1f MB); once GTK has measured every line +%.1f MB",
+                 emptyHeld, openHeld, openHeld - emptyHeld, laidOutHeld - emptyHeld))
     print(String(format: "  the heap's bytes in use: +%.1f MB once it is shown, +%.1f MB once GTK has measured every line; the model's text alone (RichText, decoded apart) %.1f MB",
                  openHeap, laidOutHeap, modelHeap))
     print("  where it grew: " + grown.map { String(format: "%@ %+.1f MB", $0.0, $0.1) }.joined(separator: ", "))

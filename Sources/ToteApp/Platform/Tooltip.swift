@@ -8,7 +8,8 @@ import CAdw
 /// a widget in no window yet: on X11 three round trips to the server (XIGetClientPointer,
 /// XIQueryPointer, XSync). Rows made for a list of 10,000 spent most of their setting up
 /// there (`./dev bench`, perf). A widget in no window is hidden while its tooltip is set,
-/// which skips the question; one in a window keeps GTK's update.
+/// which skips the question; one in a window keeps GTK's update. (Not for a page of a
+/// GtkStack, nor a widget whose visibility something follows: it sees it hidden and shown.)
 @MainActor
 func setTooltip(_ widget: WidgetPointer, _ text: String?) {
     let skipsQuery = gtk_widget_get_root(widget) == nil && gtk_widget_get_visible(widget) != 0

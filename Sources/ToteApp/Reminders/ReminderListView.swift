@@ -66,8 +66,9 @@ final class ReminderListView {
     /// Handles out of the model, to be given to rows that arrive.
     private var spareHandles: [Int] = []
     var rows: [Int: Row] = [:]
-    /// Rows whose list item GTK tore down, kept for the next setup (`spareRowLimit`).
+    /// Rows whose list item GTK tore down, kept for the next setup a while (`tearDown`).
     var spareRows: [Row] = []
+    var spareRowsExpiry: Timeout?
     var isBinding = false
     let scroller: WidgetPointer
     private let emptyPage: WidgetPointer
