@@ -157,10 +157,10 @@ func reminderLists(store: Store) throws {
     report("  of which the view taking the rows (model, selection)", reminders.openParts.view, goal: nil)
     report("  of which from there to the painted frame", reminders.openParts.frame, goal: nil)
     let bareList = BareListViewBenchmark()
-    report("GTK's floor: a bare GtkListView of labels given a new model of the 8,571 not done", (0..<7).map { _ in
-        bareList.open(count: 8_571)
-    }, goal: nil)
+    let floor = (0..<7).map { _ in bareList.open(count: 8_571) }
+    report("GTK's floor: a bare GtkListView of labels given a new model of the 8,571 not done", floor, goal: nil)
     bareList.close()
+    reportRatio("the list of 10,000 to first paint against that floor", listOpens, over: floor, goal: 1.3)
     report("the same: reading the 10,000 from the store", (0..<7).map { _ in
         let start = ContinuousClock.now
         _ = try? reminders.store.reminders(inList: reminders.big.id)
@@ -177,8 +177,9 @@ func reminderLists(store: Store) throws {
     report("move 500 of them to another list, command + save", moveSaves, goal: 50)
     report("move 500, including showing the destination with them selected", moveWholes, goal: nil)
     report("drag motion over the 10,000, 500 dragged: per event", reminders.dragMotion(count: 300), goal: 1)
-    report("drop 500 reminders into another list: plan, save, view, to the next frame",
-           (0..<7).map { _ in reminders.dropFiveHundred() }, goal: 50)
+    let drops = (0..<7).map { _ in reminders.dropFiveHundred() }
+    report("drop 500 reminders into another list: plan, save, view, to the next frame", drops, goal: 50)
+    reportRatio("  against the bare GtkListView given a new model (above)", drops, over: floor, goal: 1.5)
     report("  of which the plan", reminders.dropParts.plan, goal: nil)
     report("  of which the destination shown with them selected, the save begun", reminders.dropParts.perform, goal: nil)
     report("  of which from there to the painted frame", reminders.dropParts.frame, goal: nil)
@@ -231,6 +232,12 @@ func reportStyledDrop(_ drops: NoteBenchmark.Drops, of fragment: RichText, into 
     report("GTK's floor: that frame's own work", floor.frame, goal: nil)
     report("GTK's floor showing it (selected, scrolled to as Tote does), to the painted frame", shown.toPainted, goal: nil)
     report("GTK's floor showing it: that frame's own work", shown.frame, goal: nil)
+    reportRatio("the drop to its painted frame against GTK's floor showing it", zip(drops.modelAndBuffer, drops.toPainted).map { $0 + $1 },
+                over: shown.toPainted, goal: 1.15)
+    if unchangedFrame {
+        reportRatio("the frame with nothing changed against the bare view's frame showing the drop", drops.unchangedFrame,
+                    over: shown.frame, goal: 1)
+    }
 }
 
 /// Only the drop of 500 reminders into another list, with its parts, beside GTK's floor
@@ -484,6 +491,16 @@ func presentScrolling(_ child: UnsafeMutablePointer<GtkWidget>, width: Int32, he
 
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+/// A ratio of medians, beside its goal: Tote's figure over GTK's floor in the same run.
+func reportRatio(_ name: String, _ samples: [Double], over floor: [Double], goal: Double) {
+    let ratio = median(samples) / median(floor)
+    print(String(format: "%@: %.2f× (goal ≤ %.2f×: %@)", name, ratio, goal, ratio <= goal ? "met" : "missed"))
+}
+
+func median(_ samples: [Double]) -> Double {
+    samples.sorted()[samples.count / 2]
 }
 
 func report(_ name: String, _ samples: [Double], goal: Double?) {
