@@ -10,11 +10,6 @@ import ToteCore
 extension ReminderListView {
     func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
-        if let spare = spareRows.popLast() {
-            gtk_list_item_set_child(OpaquePointer(item), spare.box)
-            rows[Int(bitPattern: item)] = spare
-            return
-        }
         let check = gtk_check_button_new()!
         tote_shim_accessible_set_label(check, tr("Done"))
         // Rows take the focus, so arrows move between reminders; Ctrl+Return completes.
@@ -79,27 +74,6 @@ extension ReminderListView {
         }
     }
 
-    /// GTK lets a row's list item go (a list shown shorter than the rows GTK keeps, about
-    /// 200 around those on screen): its widgets wait for the next setup, for a while. Opening
-    /// a list of 10,000 after one of 100 sets up about a hundred rows; made anew, their widgets
-    /// were half of the view's time (`./dev bench`).
-    func tearDown(_ item: UnsafeMutableRawPointer?) {
-        guard let row = rows.removeValue(forKey: Int(bitPattern: item)), spareRows.count < Self.spareRowLimit else { return }
-        // Its next list item widget has no accessible label yet: the next bind sets all.
-        row.showing = nil
-        spareRows.append(row)
-        spareRowsExpiry?.cancel()
-        spareRowsExpiry = Timeout(after: Self.spareRowLifetime, priority: G_PRIORITY_LOW) { [weak self] in
-            self?.spareRows = []
-            self?.spareRowsExpiry = nil
-        }
-    }
-
-    static let spareRowLimit = 256
-    /// Seconds spare rows are kept after the last was added: switching between lists keeps
-    /// them; a window left alone gives their memory back.
-    static let spareRowLifetime = 30.0
-
     /// A flat icon button of a row, 24 px (the `row-button` style), out of the keyboard's way.
     private static func rowButton(icon: String, label: String) -> WidgetPointer {
         let button = gtk_button_new_from_icon_name(icon)!
@@ -137,9 +111,6 @@ extension ReminderListView {
     func rebind(_ row: Row, again: Bool = false) {
         guard let handle = row.handle, shown.indices.contains(handlePosition[handle]) else {
             row.id = nil
-            // A spare row given a handle out of the model shows nothing rather than what
-            // it showed in its last list (GTK binds it again soon).
-            if row.showing == nil { gtk_label_set_text(row.title.opaque, "") }
             return
         }
         let reminder = shown[handlePosition[handle]]

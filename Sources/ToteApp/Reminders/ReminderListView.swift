@@ -66,9 +66,6 @@ final class ReminderListView {
     /// Handles out of the model, to be given to rows that arrive.
     private var spareHandles: [Int] = []
     var rows: [Int: Row] = [:]
-    /// Rows whose list item GTK tore down, kept for the next setup a while (`tearDown`).
-    var spareRows: [Row] = []
-    var spareRowsExpiry: Timeout?
     var isBinding = false
     let scroller: WidgetPointer
     private let emptyPage: WidgetPointer
@@ -107,7 +104,6 @@ final class ReminderListView {
     var dueTextsExpire = Date.distantPast
 
     /// The widgets of one row, reused by GtkListView for whichever reminder it shows.
-    @MainActor
     final class Row {
         let box: WidgetPointer
         let check: WidgetPointer
@@ -133,12 +129,9 @@ final class ReminderListView {
         var boundAt = 0
         var isEditing = false
 
-        /// Holds `box` for the row's life: GTK drops its list item's child at teardown, and the
-        /// row may then wait in `spareRows` for another.
         init(box: WidgetPointer, check: WidgetPointer, titleStack: WidgetPointer, title: WidgetPointer,
              due: WidgetPointer, priority: WidgetPointer, link: WidgetPointer, details: WidgetPointer,
              listName: WidgetPointer, heading: WidgetPointer) {
-            g_object_ref_sink(box.raw)
             self.box = box
             self.check = check
             self.titleStack = titleStack
@@ -149,10 +142,6 @@ final class ReminderListView {
             self.details = details
             self.listName = listName
             self.heading = heading
-        }
-
-        isolated deinit {
-            g_object_unref(box.raw)
         }
     }
 
@@ -209,7 +198,9 @@ final class ReminderListView {
         factory.connect("setup") { [weak self] item in self?.setUp(item) }
         factory.connect("bind") { [weak self] item in self?.bind(item) }
         factory.connect("unbind") { [weak self] item in self?.unbind(item) }
-        factory.connect("teardown") { [weak self] item in self?.tearDown(item) }
+        factory.connect("teardown") { [weak self] item in
+            self?.rows[Int(bitPattern: item)] = nil
+        }
         listView.connectUInt("activate") { [weak self] position in self?.startEditing(at: Int(position)) }
         connectSelection()
         addEntry.connect("activate") { [weak self] in self?.submitNewReminder() }
