@@ -167,7 +167,7 @@ func reminderLists(store: Store) throws {
         return milliseconds(ContinuousClock.now - start)
     }, goal: nil)
     // A smart list reads every list: it should open as fast as the list of 10,000 does.
-    let listMedian = listOpens.sorted()[listOpens.count / 2]
+    let listMedian = median(listOpens)
     report("open All (both lists, 10,100 reminders) to first paint",
            (0..<7).map { _ in reminders.openSmartListToFirstPaint(.all) }, goal: 1.3 * listMedian)
     report("open Today to first paint",
@@ -264,8 +264,7 @@ func reminderDrop(store: Store) throws {
     report("  of which between the drop's return and the frame's before-paint", reminders.dropParts.cpuBeforeFrame, goal: nil)
     report("  the save alone (the same transaction, apart; off the main thread)", reminders.dropParts.save, goal: nil)
     report("GTK's floor: a bare GtkListView of labels given a new model of the 8,571 not done", floor, goal: nil)
-    let ratios = zip(drops, floor).map { $0 / $1 }.sorted()
-    print(String(format: "the drop against that floor, run by run: median ratio %.2f", ratios[ratios.count / 2]))
+    print(String(format: "the drop against that floor, run by run: median ratio %.2f", median(zip(drops, floor).map { $0 / $1 })))
     reminders.close()
 }
 
@@ -332,7 +331,9 @@ private let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_tr
 /// Resident memory: a window with an empty editor, then the 1 MB note in it, then twenty
 /// more openings and closings of it in new windows (no growth beyond 5 %). Where the note's
 /// share goes: the model's text alone, the editor once GTK has laid all of it out, and a bare
-/// GtkTextView given the same characters (GTK's floor), each as held memory (`heldMegabytes`).
+/// GtkTextView given the same characters (GTK's floor), as the heap's bytes in use
+/// (`heapInUseMegabytes`) and as resident memory once freed pages are handed back
+/// (`heldMegabytes`).
 @MainActor
 func residentMemory(of note: Note, store: Store) {
     let text = (try? note.richText()).map(PlainTextFormat.encode) ?? ""
@@ -425,7 +426,7 @@ func fileDrops(folder: URL, store: Store) throws {
         ratios.append(cp / tote)
         all.append(stalls)
     }
-    let ratio = ratios.sorted()[ratios.count / 2]
+    let ratio = median(ratios)
     print(String(format: "dropping 200 files (1 GiB): copy throughput %.2f × cp's (goal ≥ 0.8: %@)",
                  ratio, ratio >= 0.8 ? "met" : "missed"))
     report("the same: longest main-loop stall during the copy", all.map(\.longest), goal: 50)
@@ -505,10 +506,10 @@ func median(_ samples: [Double]) -> Double {
 
 func report(_ name: String, _ samples: [Double], goal: Double?) {
     let sorted = samples.sorted()
-    let median = sorted[sorted.count / 2]
+    let middle = median(samples)
     let p95 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
-    let goalText = goal.map { String(format: " (goal ≤ %.0f ms: %@)", $0, median <= $0 ? "met" : "missed") } ?? ""
-    print(String(format: "%@: median %.2f ms, p95 %.2f ms, n=%d%@", name, median, p95, samples.count, goalText))
+    let goalText = goal.map { String(format: " (goal ≤ %.0f ms: %@)", $0, middle <= $0 ? "met" : "missed") } ?? ""
+    print(String(format: "%@: median %.2f ms, p95 %.2f ms, n=%d%@", name, middle, p95, samples.count, goalText))
 }
 
 try MainActor.assumeIsolated { try main() }
