@@ -94,11 +94,17 @@ extension ReminderListView {
         let cssClass = id == nil ? "drop-after" : "drop-before"
         guard let rowID, let item = rowWidget(showing: rowID) else { return }
         gtk_widget_add_css_class(item, cssClass)
+        // Held: GtkListView tears down rows far from the viewport, and the drag's autoscroll
+        // can take this one there before the line moves or hides.
+        g_object_ref(item)
         insertionLine = (item, cssClass)
     }
 
     func hideInsertionLine() {
-        if let (item, cssClass) = insertionLine { gtk_widget_remove_css_class(item, cssClass) }
+        if let (item, cssClass) = insertionLine {
+            gtk_widget_remove_css_class(item, cssClass)
+            g_object_unref(item)
+        }
         insertionLine = nil
     }
 

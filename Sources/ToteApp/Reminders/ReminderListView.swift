@@ -229,6 +229,7 @@ final class ReminderListView {
         g_object_unref(selection.raw)
         g_object_unref(handlesModel.raw)
         for handle in handles { g_object_unref(handle) }
+        if let (item, _) = insertionLine { g_object_unref(item) }
     }
 
     // MARK: Content
