@@ -54,6 +54,11 @@ final class BareTextViewBenchmark {
     }
 
     func close() {
+        // A scroll still animating when its GtkScrolledWindow unmaps makes GTK 4.8 log two
+        // criticals (docs/platform-findings.md): the animation is ended first.
+        if let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view)) {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment))
+        }
         gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
     }
 }
