@@ -195,9 +195,12 @@ final class NoteBenchmark {
 
     // MARK: Content
 
+    /// The note's picture: one pixel.
+    static let dotPNG = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
+
     /// 10,000 paragraphs, 20,000 styled runs, 50 images: about 1 MB of text.
     static func megabyteNote(media: MediaStore) throws -> RichText {
-        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
+        let png = dotPNG
         let image = Attachment(kind: .image, media: try media.store(png, fileExtension: "png"), fileName: "dot.png",
                                mimeType: "image/png", byteCount: Int64(png.count))
         let words = ["notes", "drag", "drop", "styled", "reminder", "Tote", "paragraph", "undo", "GNOME", "list"]

@@ -4,7 +4,7 @@
 // Writes the benchmark note's plain text to TEXT_FILE_TO_WRITE for the peer comparison.
 import CAdw
 import Foundation
-import ToteApp
+@testable import ToteApp
 import ToteCore
 
 @MainActor
@@ -18,6 +18,7 @@ func main() throws {
     defer { syncWorld?.stop() }
     guard gtk_init_check() != 0 else { fatalError("no display") }
     adw_init()
+    ToteApplication.loadStyle()
     MainLoop.integrateSwiftConcurrency()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tote-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -234,6 +235,16 @@ func reportStyledDrop(_ drops: NoteBenchmark.Drops, of fragment: RichText, into 
     report("GTK's floor showing it: that frame's own work", shown.frame, goal: nil)
     reportRatio("the drop to its painted frame against GTK's floor showing it", zip(drops.modelAndBuffer, drops.toPainted).map { $0 + $1 },
                 over: shown.toPainted, goal: 1.15)
+    // The floor holding the note's pictures as GTK's own widgets, as Tote does: what of the
+    // gap is the pictures being widgets in a GtkTextView.
+    let pictured = BareTextViewBenchmark(text: body, picturing: NoteBenchmark.dotPNG)
+    let shownPictured = pictured.insert(fragment, count: floorRuns, showingIt: true)
+    pictured.close()
+    report("GTK's floor with the same pictures as GtkPicture widgets anchored in its text, showing it, to the painted frame",
+           shownPictured.toPainted, goal: nil)
+    report("GTK's floor with the pictures showing it: that frame's own work", shownPictured.frame, goal: nil)
+    reportRatio("the drop to its painted frame against GTK's floor with the pictures", zip(drops.modelAndBuffer, drops.toPainted).map { $0 + $1 },
+                over: shownPictured.toPainted, goal: nil)
     if unchangedFrame {
         reportRatio("the frame with nothing changed against the bare view's frame showing the drop", drops.unchangedFrame,
                     over: shown.frame, goal: 1)
@@ -495,8 +506,9 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 /// A ratio of medians, beside its goal: Tote's figure over GTK's floor in the same run.
-func reportRatio(_ name: String, _ samples: [Double], over floor: [Double], goal: Double) {
+func reportRatio(_ name: String, _ samples: [Double], over floor: [Double], goal: Double?) {
     let ratio = median(samples) / median(floor)
+    guard let goal else { return print(String(format: "%@: %.2f×", name, ratio)) }
     print(String(format: "%@: %.2f× (goal ≤ %.2f×: %@)", name, ratio, goal, ratio <= goal ? "met" : "missed"))
 }
 

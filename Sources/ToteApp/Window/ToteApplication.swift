@@ -459,7 +459,8 @@ public final class ToteApplication {
     // of a list 8 px taller than its check box and title need.
     private static let style = "entry.note-title { background: none; box-shadow: none; outline: none; } entry.note-title > text > placeholder { color: alpha(currentColor, 0.45); } listview.reminder-list > row.drop-before { box-shadow: inset 0 2px @accent_bg_color; } listview.reminder-list > row.drop-after { box-shadow: inset 0 -2px @accent_bg_color; } listview.reminder-list button.row-button { min-height: 24px; min-width: 24px; padding: 0; } list.navigation-sidebar > row.drop-before { box-shadow: inset 0 2px @accent_bg_color; } list.navigation-sidebar > row.drop-after { box-shadow: inset 0 -2px @accent_bg_color; } list.navigation-sidebar > row:drop(active):not(.drop-before):not(.drop-after) { color: @accent_bg_color; box-shadow: inset 0 0 0 1px @accent_bg_color; } .drag-rows { padding: 6px 12px; margin: 8px 8px 0 0; } .drag-count { background-color: @accent_bg_color; color: @accent_fg_color; border-radius: 999px; padding: 0 6px; min-width: 12px; font-weight: bold; } shortcuts-section stackswitcher.circular > button.circular > label { margin: 0; }"
 
-    private static func loadStyle() {
+    /// Tote's style sheet for the display (the benchmark loads it too, so its windows look as Tote's).
+    static func loadStyle() {
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, style, -1)
         gtk_style_context_add_provider_for_display(
