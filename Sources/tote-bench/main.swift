@@ -162,6 +162,12 @@ func reminderLists(store: Store) throws {
     report("GTK's floor: a bare GtkListView of labels given a new model of the 8,571 not done", floor, goal: nil)
     bareList.close()
     reportRatio("the list of 10,000 to first paint against that floor", listOpens, over: floor, goal: 1.3)
+    let likeTotes = BareListViewBenchmark(rowsLikeTotes: true)
+    let floorLikeTotes = (0..<7).map { _ in likeTotes.open(count: 8_571) }
+    likeTotes.close()
+    report("GTK's floor with rows of a Tote row's widgets (check box, title, due date, Details button), given the same model",
+           floorLikeTotes, goal: nil)
+    reportRatio("the list of 10,000 to first paint against that floor", listOpens, over: floorLikeTotes, goal: nil)
     report("the same: reading the 10,000 from the store", (0..<7).map { _ in
         let start = ContinuousClock.now
         _ = try? reminders.store.reminders(inList: reminders.big.id)
@@ -181,6 +187,7 @@ func reminderLists(store: Store) throws {
     let drops = (0..<7).map { _ in reminders.dropFiveHundred() }
     report("drop 500 reminders into another list: plan, save, view, to the next frame", drops, goal: 50)
     reportRatio("  against the bare GtkListView given a new model (above)", drops, over: floor, goal: 1.5)
+    reportRatio("  against the one with rows of a Tote row's widgets (above)", drops, over: floorLikeTotes, goal: nil)
     report("  of which the plan", reminders.dropParts.plan, goal: nil)
     report("  of which the destination shown with them selected, the save begun", reminders.dropParts.perform, goal: nil)
     report("  of which from there to the painted frame", reminders.dropParts.frame, goal: nil)
