@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
+import CShim
 import Foundation
 import ToteApp
 import ToteCore
@@ -26,37 +27,91 @@ final class BareTextViewBenchmark {
         window = presentScrolling(widget, width: 900, height: 700)
     }
 
-    /// The same view holding `text` unstyled, each of its attachments a GtkPicture of `png`
-    /// (the card Tote shows a picture in) anchored where the attachment is.
-    init(text: RichText, picturing png: Data) {
+    /// GtkTextTags for the styles the benchmark's note has (bold, italic, link, one highlight,
+    /// heading 2, bulleted), when the floor holds the text styled.
+    private var tags: [String: UnsafeMutablePointer<GtkTextTag>] = [:]
+
+    /// The same view holding `text`, each of its attachments a GtkPicture of `png` (the card
+    /// Tote shows a picture in) anchored where the attachment is; `styled`, with a tag for each
+    /// of its styles, as GTK would need them to show it.
+    init(text: RichText, picturing png: Data, styled: Bool = false) {
         let widget = gtk_text_view_new()!
         view = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkTextView.self)
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
         buffer = gtk_text_view_get_buffer(view)
+        // As in Tote's editor, which keeps its own undo steps.
+        gtk_text_buffer_set_enable_undo(buffer, 0)
         picture = png.withUnsafeBytes { bytes in
             let data = g_bytes_new(bytes.baseAddress, gsize(bytes.count))
             defer { g_bytes_unref(data) }
             return gdk_texture_new_from_bytes(data, nil)
         }
         window = presentScrolling(widget, width: 900, height: 700)
+        if styled {
+            let table = gtk_text_buffer_get_tag_table(buffer)
+            func tag(_ name: String, _ configure: (UnsafeMutablePointer<GtkTextTag>) -> Void) {
+                let tag = tote_shim_text_tag_new(name)!
+                configure(tag)
+                gtk_text_tag_table_add(table, tag)
+                g_object_unref(UnsafeMutableRawPointer(tag))
+                tags[name] = tag
+            }
+            tag("bold") { tote_shim_object_set_int($0, "weight", 700) }
+            tag("italic") { tote_shim_object_set_int($0, "style", Int32(PANGO_STYLE_ITALIC.rawValue)) }
+            tag("link") {
+                tote_shim_text_tag_set_color($0, "foreground-rgba", "#1c71d8")
+                tote_shim_object_set_int($0, "underline", Int32(PANGO_UNDERLINE_SINGLE.rawValue))
+            }
+            tag("highlight") { tote_shim_text_tag_set_color($0, "background-rgba", "rgb(255,240,120)") }
+            tag("heading") {
+                tote_shim_object_set_double($0, "scale", 1.44)
+                tote_shim_object_set_int($0, "weight", 800)
+            }
+            tag("bulleted") { tote_shim_object_set_int($0, "left-margin", 52) }
+        }
+        fill(text)
+    }
+
+    /// Adds `text` at the end, as the view made with `picturing` holds it.
+    func fill(_ text: RichText) {
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &end)
         append(text, at: &end)
+    }
+
+    /// Applies the tag named `name`, if the view has it, from `offset` to `iter`.
+    private func tag(_ name: String, from offset: Int32, to iter: inout GtkTextIter) {
+        guard let tag = tags[name] else { return }
+        var start = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, offset)
+        gtk_text_buffer_apply_tag(buffer, tag, &start, &iter)
     }
 
     /// Inserts `text` at `iter`: its characters unstyled, a picture for each attachment.
     private func append(_ text: RichText, at iter: inout GtkTextIter) {
         for (index, paragraph) in text.paragraphs.enumerated() {
             if index > 0 { gtk_text_buffer_insert(buffer, &iter, "\n", 1) }
+            let paragraphStart = gtk_text_iter_get_offset(&iter)
             for run in paragraph.runs {
                 guard run.attachment != nil, let picture else {
+                    let start = gtk_text_iter_get_offset(&iter)
                     gtk_text_buffer_insert(buffer, &iter, run.text, -1)
+                    guard !tags.isEmpty else { continue }
+                    if run.style.bold { tag("bold", from: start, to: &iter) }
+                    if run.style.italic { tag("italic", from: start, to: &iter) }
+                    if run.style.link != nil { tag("link", from: start, to: &iter) }
+                    if run.style.highlight != nil { tag("highlight", from: start, to: &iter) }
                     continue
                 }
                 let anchor = gtk_text_buffer_create_child_anchor(buffer, &iter)
                 let widget = gtk_picture_new_for_paintable(picture)!
                 gtk_widget_add_css_class(widget, "card")
                 gtk_text_view_add_child_at_anchor(view, widget, anchor)
+            }
+            switch paragraph.style {
+            case .heading: tag("heading", from: paragraphStart, to: &iter)
+            case .bulleted: tag("bulleted", from: paragraphStart, to: &iter)
+            default: break
             }
         }
     }

@@ -255,6 +255,8 @@ func reportStyledDrop(_ drops: NoteBenchmark.Drops, of fragment: RichText, into 
     if unchangedFrame {
         reportRatio("the frame with nothing changed against the bare view's frame showing the drop", drops.unchangedFrame,
                     over: shown.frame, goal: 1)
+        reportRatio("  against the frame of the bare view with the pictures showing the drop", drops.unchangedFrame,
+                    over: shownPictured.frame, goal: nil)
     }
 }
 
@@ -366,6 +368,20 @@ func residentMemory(of note: Note, store: Store) {
     MainLoop.iterate(until: { false }, timeout: 1)
     print(String(format: "GTK's floor: a bare GtkTextView in a window given the same %d characters unstyled: the heap's bytes in use +%.1f MB",
                  text.count, bareHeap))
+    // The same view given the note as GTK needs it to show it: its styles as tags, its
+    // pictures as GtkPicture widgets.
+    if let model = try? note.richText() {
+        let styled = BareTextViewBenchmark(text: RichText(), picturing: NoteBenchmark.dotPNG, styled: true)
+        MainLoop.iterate(until: { false }, timeout: 0.5)
+        let before = heapInUseMegabytes()
+        styled.fill(model)
+        MainLoop.iterate(until: { false }, timeout: 3)
+        let styledHeap = heapInUseMegabytes() - before
+        styled.close()
+        MainLoop.iterate(until: { false }, timeout: 1)
+        print(String(format: "GTK's floor with the note's styles as tags and its pictures as GtkPicture widgets: the heap's bytes in use +%.1f MB",
+                     styledHeap))
+    }
     let first = NoteBenchmark(store: store)
     let emptyHeld = heldMegabytes()
     let emptyMappings = residentByMapping()
