@@ -79,41 +79,59 @@ final class BareTextViewBenchmark {
         append(text, at: &end)
     }
 
-    /// Applies the tag named `name`, if the view has it, from `offset` to `iter`.
-    private func tag(_ name: String, from offset: Int32, to iter: inout GtkTextIter) {
-        guard let tag = tags[name] else { return }
-        var start = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(buffer, &start, offset)
-        gtk_text_buffer_apply_tag(buffer, tag, &start, &iter)
-    }
-
-    /// Inserts `text` at `iter`: its characters unstyled, a picture for each attachment.
+    /// Inserts `text` at `iter`: its characters in as few inserts as its pictures allow (each
+    /// insert is a change screen readers are told of), a picture for each attachment, then
+    /// its styles' tags, when the view has them.
     private func append(_ text: RichText, at iter: inout GtkTextIter) {
+        let origin = Int(gtk_text_iter_get_offset(&iter))
+        var pending = ""
+        var length = 0  // characters in the buffer from `origin`, pending ones included
+        var styled: [(name: String, range: Range<Int>)] = []
+        func flush() {
+            guard !pending.isEmpty else { return }
+            gtk_text_buffer_insert(buffer, &iter, pending, -1)
+            pending = ""
+        }
         for (index, paragraph) in text.paragraphs.enumerated() {
-            if index > 0 { gtk_text_buffer_insert(buffer, &iter, "\n", 1) }
-            let paragraphStart = gtk_text_iter_get_offset(&iter)
+            if index > 0 {
+                pending += "\n"
+                length += 1
+            }
+            let paragraphStart = length
             for run in paragraph.runs {
                 guard run.attachment != nil, let picture else {
-                    let start = gtk_text_iter_get_offset(&iter)
-                    gtk_text_buffer_insert(buffer, &iter, run.text, -1)
-                    guard !tags.isEmpty else { continue }
-                    if run.style.bold { tag("bold", from: start, to: &iter) }
-                    if run.style.italic { tag("italic", from: start, to: &iter) }
-                    if run.style.link != nil { tag("link", from: start, to: &iter) }
-                    if run.style.highlight != nil { tag("highlight", from: start, to: &iter) }
+                    let range = length..<(length + run.text.unicodeScalars.count)  // GTK counts code points
+                    pending += run.text
+                    length = range.upperBound
+                    if run.style.bold { styled.append(("bold", range)) }
+                    if run.style.italic { styled.append(("italic", range)) }
+                    if run.style.link != nil { styled.append(("link", range)) }
+                    if run.style.highlight != nil { styled.append(("highlight", range)) }
                     continue
                 }
+                flush()
                 let anchor = gtk_text_buffer_create_child_anchor(buffer, &iter)
+                length += 1
                 let widget = gtk_picture_new_for_paintable(picture)!
                 gtk_widget_add_css_class(widget, "card")
                 gtk_text_view_add_child_at_anchor(view, widget, anchor)
             }
             switch paragraph.style {
-            case .heading: tag("heading", from: paragraphStart, to: &iter)
-            case .bulleted: tag("bulleted", from: paragraphStart, to: &iter)
+            case .heading: styled.append(("heading", paragraphStart..<length))
+            case .bulleted: styled.append(("bulleted", paragraphStart..<length))
             default: break
             }
         }
+        flush()
+        guard !tags.isEmpty else { return }
+        for (name, range) in styled {
+            guard let tag = tags[name] else { continue }
+            var first = GtkTextIter(), last = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(origin + range.lowerBound))
+            gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(origin + range.upperBound))
+            gtk_text_buffer_apply_tag(buffer, tag, &first, &last)
+        }
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(origin + length))
     }
 
     /// Inserting `text` at the end, then to the painted frame; and that frame's own work.

@@ -245,6 +245,8 @@ func reportStyledDrop(_ drops: NoteBenchmark.Drops, of fragment: RichText, into 
     // The floor holding the note's pictures as GTK's own widgets, as Tote does: what of the
     // gap is the pictures being widgets in a GtkTextView.
     let pictured = BareTextViewBenchmark(text: body, picturing: NoteBenchmark.dotPNG)
+    // At rest first, as Tote's note is when it is dropped into (GTK measures its lines meanwhile).
+    MainLoop.iterate(until: { false }, timeout: 2)
     let shownPictured = pictured.insert(fragment, count: floorRuns, showingIt: true)
     pictured.close()
     report("GTK's floor with the same pictures as GtkPicture widgets anchored in its text, showing it, to the painted frame",
