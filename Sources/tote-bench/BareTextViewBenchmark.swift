@@ -6,7 +6,8 @@ import ToteApp
 import ToteCore
 
 /// GTK's own floor for what the note benchmark measures: a bare GtkTextView, in a window of the
-/// same size, holding the same text without styles, images or anything of Tote's.
+/// same size, holding the same text without styles, images or anything of Tote's; or
+/// (`picturing`) holding the note's pictures as GtkPicture widgets too, and its styles as tags.
 @MainActor
 final class BareTextViewBenchmark {
     private let window: UnsafeMutablePointer<GtkWidget>
@@ -16,6 +17,9 @@ final class BareTextViewBenchmark {
     /// The note's pictures, when the floor holds them as GTK's own GtkPicture widgets anchored
     /// in the text: one texture of the same picture for all.
     private let picture: OpaquePointer?
+    /// GtkTextTags for the styles the benchmark's note has (bold, italic, link, one highlight,
+    /// heading 2, bulleted), when the floor holds the text styled.
+    private var tags: [String: UnsafeMutablePointer<GtkTextTag>] = [:]
 
     init(text: String) {
         let widget = gtk_text_view_new()!
@@ -26,10 +30,6 @@ final class BareTextViewBenchmark {
         picture = nil
         window = presentScrolling(widget, width: 900, height: 700)
     }
-
-    /// GtkTextTags for the styles the benchmark's note has (bold, italic, link, one highlight,
-    /// heading 2, bulleted), when the floor holds the text styled.
-    private var tags: [String: UnsafeMutablePointer<GtkTextTag>] = [:]
 
     /// The same view holding `text`, each of its attachments a GtkPicture of `png` (the card
     /// Tote shows a picture in) anchored where the attachment is; `styled`, with a tag for each
@@ -183,6 +183,7 @@ final class BareTextViewBenchmark {
         if let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view)) {
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment))
         }
+        if let picture { g_object_unref(UnsafeMutableRawPointer(picture)) }
         gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
     }
 }
