@@ -358,38 +358,36 @@ private let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_tr
 /// (`heldMegabytes`).
 @MainActor
 func residentMemory(of note: Note, store: Store) {
-    let text = (try? note.richText()).map(PlainTextFormat.encode) ?? ""
-    let bare = BareTextViewBenchmark(text: "")
-    MainLoop.iterate(until: { false }, timeout: 0.5)
-    let bareBefore = heapInUseMegabytes()
-    bare.fill(text)
-    MainLoop.iterate(until: { false }, timeout: 3)
-    let bareHeap = heapInUseMegabytes() - bareBefore
-    bare.close()
-    // A window closed is finalized from idle work.
-    MainLoop.iterate(until: { false }, timeout: 1)
+    let model = (try? note.richText()) ?? RichText()
+    let text = PlainTextFormat.encode(model)
+    /// The heap's growth while `view` is given the text and GTK rests, its window closed after.
+    func heapGrowth(of view: BareTextViewBenchmark, filling fill: (BareTextViewBenchmark) -> Void) -> Double {
+        MainLoop.iterate(until: { false }, timeout: 0.5)
+        let before = heapInUseMegabytes()
+        fill(view)
+        MainLoop.iterate(until: { false }, timeout: 3)
+        let growth = heapInUseMegabytes() - before
+        view.close()
+        // A window closed is finalized from idle work.
+        MainLoop.iterate(until: { false }, timeout: 1)
+        return growth
+    }
+    let bareHeap = heapGrowth(of: BareTextViewBenchmark(text: "")) { $0.fill(text) }
     print(String(format: "GTK's floor: a bare GtkTextView in a window given the same %d characters unstyled: the heap's bytes in use +%.1f MB",
                  text.count, bareHeap))
     // The same view given the note as GTK needs it to show it: its styles as tags, its
     // pictures as GtkPicture widgets.
-    if let model = try? note.richText() {
-        let styled = BareTextViewBenchmark(text: RichText(), picturing: NoteBenchmark.dotPNG, styled: true)
-        MainLoop.iterate(until: { false }, timeout: 0.5)
-        let before = heapInUseMegabytes()
-        styled.fill(model)
-        MainLoop.iterate(until: { false }, timeout: 3)
-        let styledHeap = heapInUseMegabytes() - before
-        styled.close()
-        MainLoop.iterate(until: { false }, timeout: 1)
-        print(String(format: "GTK's floor with the note's styles as tags and its pictures as GtkPicture widgets: the heap's bytes in use +%.1f MB",
-                     styledHeap))
+    let styledHeap = heapGrowth(of: BareTextViewBenchmark(text: RichText(), picturing: NoteBenchmark.dotPNG, styled: true)) {
+        $0.fill(model)
     }
+    print(String(format: "GTK's floor with the note's styles as tags and its pictures as GtkPicture widgets: the heap's bytes in use +%.1f MB",
+                 styledHeap))
     let first = NoteBenchmark(store: store)
     let emptyHeld = heldMegabytes()
     let emptyMappings = residentByMapping()
     let emptyHeap = heapInUseMegabytes()
-    let model = try? note.richText()
-    let modelHeap = withExtendedLifetime(model) { heapInUseMegabytes() - emptyHeap }
+    let decoded = try? note.richText()
+    let modelHeap = withExtendedLifetime(decoded) { heapInUseMegabytes() - emptyHeap }
     _ = first.openCompletely(note)
     waitForNextPaint(of: first.window)
     let openHeld = heldMegabytes()
