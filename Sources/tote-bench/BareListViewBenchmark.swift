@@ -14,13 +14,12 @@ import Foundation
 final class BareListViewBenchmark {
     private let window: UnsafeMutablePointer<GtkWidget>
     private let listView: UnsafeMutablePointer<GtkWidget>
-    private let rowsLikeTotes: Bool
     /// The store of handles (rows like Tote's), and the handles made so far.
-    private var handles: OpaquePointer?
+    private let handles: OpaquePointer?
     private var madeHandles: [UnsafeMutableRawPointer?] = []
-    private var shownCount = 0
-    /// What the rows like Tote's show, by position.
+    /// What the rows like Tote's show, by position, and their widgets by list item.
     private static var titles: [String] = []
+    private static var rows: [OpaquePointer: ReminderListView.Row] = [:]
 
     init(rowsLikeTotes: Bool = false) {
         let factory = gtk_signal_list_item_factory_new()!
@@ -34,7 +33,9 @@ final class BareListViewBenchmark {
             gtk_label_set_text(OpaquePointer(label), gtk_string_object_get_string(OpaquePointer(string)))
         }
         let setUpLikeTote: Handler = { _, item, _ in
-            gtk_list_item_set_child(OpaquePointer(item), BareListViewBenchmark.rowLikeTotes())
+            let row = ReminderListView.makeRow()
+            BareListViewBenchmark.rows[OpaquePointer(item!)] = row
+            gtk_list_item_set_child(OpaquePointer(item), row.box)
         }
         let bindLikeTote: Handler = { _, item, _ in
             BareListViewBenchmark.bindLikeTotes(OpaquePointer(item!))
@@ -44,78 +45,27 @@ final class BareListViewBenchmark {
             g_signal_connect_data(UnsafeMutableRawPointer(factory), signal, unsafeBitCast(handler, to: GCallback.self),
                                   nil, nil, GConnectFlags(rawValue: 0))
         }
-        self.rowsLikeTotes = rowsLikeTotes
         listView = gtk_list_view_new(nil, factory)
-        if rowsLikeTotes {
+        handles = rowsLikeTotes ? g_list_store_new(gtk_string_object_get_type()) : nil
+        if let handles {
             gtk_widget_add_css_class(listView, "reminder-list")
-            let store = g_list_store_new(gtk_string_object_get_type())!
-            handles = store
-            g_object_ref(UnsafeMutableRawPointer(store))
-            gtk_list_view_set_model(OpaquePointer(listView), gtk_multi_selection_new(store))  // takes the store
+            g_object_ref(UnsafeMutableRawPointer(handles))
+            gtk_list_view_set_model(OpaquePointer(listView), gtk_multi_selection_new(handles))  // takes the store
         }
         window = presentScrolling(listView, width: 700, height: 800)
     }
 
-    /// The widgets of `ReminderListView.setUp`, in the same boxes and styles.
-    private static func rowLikeTotes() -> UnsafeMutablePointer<GtkWidget> {
-        let check = gtk_check_button_new()!
-        gtk_widget_set_focusable(check, 0)
-        let title = gtk_label_new("")!
-        gtk_label_set_xalign(OpaquePointer(title), 0)
-        gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
-        let titleStack = gtk_stack_new()!
-        gtk_stack_add_named(OpaquePointer(titleStack), title, "label")
-        gtk_widget_set_hexpand(titleStack, 1)
-        let due = gtk_label_new("")!
-        gtk_widget_add_css_class(due, "dim-label")
-        gtk_widget_add_css_class(due, "caption")
-        let priority = gtk_label_new("")!
-        gtk_widget_add_css_class(priority, "error")
-        func button(_ icon: String) -> UnsafeMutablePointer<GtkWidget> {
-            let button = gtk_button_new_from_icon_name(icon)!
-            gtk_widget_add_css_class(button, "flat")
-            gtk_widget_add_css_class(button, "row-button")
-            gtk_widget_set_focusable(button, 0)
-            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-            return button
-        }
-        let link = button("adw-external-link-symbolic")
-        gtk_widget_set_visible(link, 0)
-        let details = button("document-properties-symbolic")
-        let listName = gtk_label_new("")!
-        gtk_widget_set_visible(listName, 0)
-        let heading = gtk_label_new("")!
-        gtk_widget_add_css_class(heading, "heading")
-        gtk_widget_set_visible(heading, 0)
-        let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        for child in [check, titleStack, listName, due, priority, link, details] {
-            gtk_box_append(line.cast(), child)
-        }
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_widget_set_margin_start(box, 6)
-        gtk_widget_set_margin_end(box, 6)
-        gtk_box_append(box.cast(), heading)
-        gtk_box_append(box.cast(), line)
-        return box
-    }
-
-    /// Title, done and due date as the reminder benchmark's rows have them (by position).
+    /// Title, done and due date as the reminder benchmark's rows have them (by position), in
+    /// the widgets `ReminderListView.makeRow` makes.
     private static func bindLikeTotes(_ item: OpaquePointer) {
         let position = Int(gtk_list_item_get_position(item))
-        let string = gtk_list_item_get_item(item)
-        let line = gtk_widget_get_last_child(gtk_list_item_get_child(item))!
-        let check = gtk_widget_get_first_child(line)!
-        let titleStack = gtk_widget_get_next_sibling(check)!
-        let due = gtk_widget_get_next_sibling(gtk_widget_get_next_sibling(titleStack))!
-        let priority = gtk_widget_get_next_sibling(due)!
-        gtk_check_button_set_active(check.cast(), position % 7 == 0 ? 1 : 0)
-        _ = string
-        gtk_label_set_text(OpaquePointer(gtk_stack_get_visible_child(OpaquePointer(titleStack))),
-                           position < titles.count ? titles[position] : "")
-        gtk_label_set_text(OpaquePointer(due), position % 5 == 0 ? "Tomorrow, 14:00" : "")
-        gtk_widget_set_visible(due, position % 5 == 0 ? 1 : 0)
-        gtk_label_set_text(OpaquePointer(priority), position % 11 == 0 ? "!!!" : "")
-        gtk_widget_set_visible(priority, position % 11 == 0 ? 1 : 0)
+        guard let row = rows[item] else { return }
+        gtk_check_button_set_active(row.check.cast(), position % 7 == 0 ? 1 : 0)
+        gtk_label_set_text(row.title.opaque, position < titles.count ? titles[position] : "")
+        gtk_label_set_text(row.due.opaque, position % 5 == 0 ? "Tomorrow, 14:00" : "")
+        gtk_widget_set_visible(row.due, position % 5 == 0 ? 1 : 0)
+        gtk_label_set_text(row.priority.opaque, position % 11 == 0 ? "!!!" : "")
+        gtk_widget_set_visible(row.priority, position % 11 == 0 ? 1 : 0)
     }
 
     /// A list of 100 shown, then a new model of `count` strings set: to the painted frame.
@@ -130,14 +80,13 @@ final class BareListViewBenchmark {
     }
 
     private func show(strings: [String]) {
-        if rowsLikeTotes, let handles {
+        if let handles {
             Self.titles = strings
             while madeHandles.count < strings.count { madeHandles.append(UnsafeMutableRawPointer(gtk_string_object_new(""))) }
             var kept = Array(madeHandles.prefix(strings.count))
             kept.withUnsafeMutableBufferPointer {
-                g_list_store_splice(handles, 0, guint(shownCount), $0.baseAddress, guint(strings.count))
+                g_list_store_splice(handles, 0, g_list_model_get_n_items(handles), $0.baseAddress, guint(strings.count))
             }
-            shownCount = strings.count
             gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(0))
             return
         }
@@ -150,6 +99,7 @@ final class BareListViewBenchmark {
     func close() {
         if let handles { g_object_unref(UnsafeMutableRawPointer(handles)) }
         for handle in madeHandles { g_object_unref(handle) }
+        Self.rows = [:]
         gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
     }
 }

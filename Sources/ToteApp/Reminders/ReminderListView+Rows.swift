@@ -10,6 +10,28 @@ import ToteCore
 extension ReminderListView {
     func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
+        let row = Self.makeRow()
+        gtk_list_item_set_child(OpaquePointer(item), row.box)
+        rows[Int(bitPattern: item)] = row
+        row.check.connect("toggled") { [weak self, weak row] in
+            guard let self, let row, !self.isBinding, let id = row.id else { return }
+            // The model decides; bind shows the result (or puts the box back).
+            let targets = self.selectedIDs.contains(id) ? self.selectedIDs : [id]
+            self.onToggleDone(targets)
+            self.rebind(row, again: true)
+        }
+        row.link.connect("clicked") { [weak self, weak row] in
+            guard let self, let id = row?.id else { return }
+            self.onOpenLink(id)
+        }
+        row.details.connect("clicked") { [weak self, weak row] in
+            guard let self, let id = row?.id else { return }
+            self.onShowDetails(id)
+        }
+    }
+
+    /// A row's widgets, showing nothing yet (the benchmark's floor makes the same rows).
+    static func makeRow() -> Row {
         let check = gtk_check_button_new()!
         tote_shim_accessible_set_label(check, tr("Done"))
         // Rows take the focus, so arrows move between reminders; Ctrl+Return completes.
@@ -51,27 +73,8 @@ extension ReminderListView {
         gtk_widget_set_margin_end(box, 6)
         box.append(heading)
         box.append(line)
-        gtk_list_item_set_child(OpaquePointer(item), box)
-
-        let row = Row(box: box, check: check, titleStack: titleStack, title: title, due: due, priority: priority,
-                      link: link, details: details, listName: listName, heading: heading)
-        let key = Int(bitPattern: item)
-        rows[key] = row
-        check.connect("toggled") { [weak self, weak row] in
-            guard let self, let row, !self.isBinding, let id = row.id else { return }
-            // The model decides; bind shows the result (or puts the box back).
-            let targets = self.selectedIDs.contains(id) ? self.selectedIDs : [id]
-            self.onToggleDone(targets)
-            self.rebind(row, again: true)
-        }
-        link.connect("clicked") { [weak self, weak row] in
-            guard let self, let id = row?.id else { return }
-            self.onOpenLink(id)
-        }
-        details.connect("clicked") { [weak self, weak row] in
-            guard let self, let id = row?.id else { return }
-            self.onShowDetails(id)
-        }
+        return Row(box: box, check: check, titleStack: titleStack, title: title, due: due, priority: priority,
+                   link: link, details: details, listName: listName, heading: heading)
     }
 
     /// A flat icon button of a row, 24 px (the `row-button` style), out of the keyboard's way.
