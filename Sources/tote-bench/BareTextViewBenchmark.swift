@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CAdw
-import CShim
 import Foundation
-import ToteApp
+@testable import ToteApp
 import ToteCore
 
 /// GTK's own floor for what the note benchmark measures: a bare GtkTextView, in a window of the
@@ -17,59 +16,41 @@ final class BareTextViewBenchmark {
     /// The note's pictures, when the floor holds them as GTK's own GtkPicture widgets anchored
     /// in the text: one texture of the same picture for all.
     private let picture: OpaquePointer?
-    /// GtkTextTags for the styles the benchmark's note has (bold, italic, link, one highlight,
-    /// heading 2, bulleted), when the floor holds the text styled.
-    private var tags: [String: UnsafeMutablePointer<GtkTextTag>] = [:]
+    /// The GtkTextTags of the note's styles, when the floor holds the text styled: Tote's own
+    /// (`TextTags`), the tags GTK needs to show those styles.
+    private var tags: TextTags?
 
     init(text: String) {
-        let widget = gtk_text_view_new()!
-        view = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkTextView.self)
-        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
-        buffer = gtk_text_view_get_buffer(view)
-        gtk_text_buffer_set_text(buffer, text, -1)
-        picture = nil
-        window = presentScrolling(widget, width: 900, height: 700)
+        (window, view, buffer, picture) = Self.present(picturing: nil) { gtk_text_buffer_set_text($0, text, -1) }
     }
 
     /// The same view holding `text`, each of its attachments a GtkPicture of `png` (the card
-    /// Tote shows a picture in) anchored where the attachment is; `styled`, with a tag for each
-    /// of its styles, as GTK would need them to show it.
+    /// Tote shows a picture in) anchored where the attachment is; `styled`, with the tags of
+    /// its styles. GTK's own undo is off, as in Tote's editor, which keeps its own steps.
     init(text: RichText, picturing png: Data, styled: Bool = false) {
-        let widget = gtk_text_view_new()!
-        view = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkTextView.self)
-        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
-        buffer = gtk_text_view_get_buffer(view)
-        // As in Tote's editor, which keeps its own undo steps.
-        gtk_text_buffer_set_enable_undo(buffer, 0)
-        picture = png.withUnsafeBytes { bytes in
-            let data = g_bytes_new(bytes.baseAddress, gsize(bytes.count))
-            defer { g_bytes_unref(data) }
-            return gdk_texture_new_from_bytes(data, nil)
-        }
-        window = presentScrolling(widget, width: 900, height: 700)
-        if styled {
-            let table = gtk_text_buffer_get_tag_table(buffer)
-            func tag(_ name: String, _ configure: (UnsafeMutablePointer<GtkTextTag>) -> Void) {
-                let tag = tote_shim_text_tag_new(name)!
-                configure(tag)
-                gtk_text_tag_table_add(table, tag)
-                g_object_unref(UnsafeMutableRawPointer(tag))
-                tags[name] = tag
-            }
-            tag("bold") { tote_shim_object_set_int($0, "weight", 700) }
-            tag("italic") { tote_shim_object_set_int($0, "style", Int32(PANGO_STYLE_ITALIC.rawValue)) }
-            tag("link") {
-                tote_shim_text_tag_set_color($0, "foreground-rgba", "#1c71d8")
-                tote_shim_object_set_int($0, "underline", Int32(PANGO_UNDERLINE_SINGLE.rawValue))
-            }
-            tag("highlight") { tote_shim_text_tag_set_color($0, "background-rgba", "rgb(255,240,120)") }
-            tag("heading") {
-                tote_shim_object_set_double($0, "scale", 1.44)
-                tote_shim_object_set_int($0, "weight", 800)
-            }
-            tag("bulleted") { tote_shim_object_set_int($0, "left-margin", 52) }
-        }
+        (window, view, buffer, picture) = Self.present(picturing: png) { gtk_text_buffer_set_enable_undo($0, 0) }
+        if styled { tags = TextTags(buffer: buffer) }
         fill(text)
+    }
+
+    /// A view in a window of the note benchmark's size, its buffer prepared before it is shown.
+    private static func present(
+        picturing png: Data?, preparing prepare: (UnsafeMutablePointer<GtkTextBuffer>) -> Void
+    ) -> (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkTextView>, UnsafeMutablePointer<GtkTextBuffer>,
+          OpaquePointer?) {
+        let widget = gtk_text_view_new()!
+        let view = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkTextView.self)
+        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
+        let buffer = gtk_text_view_get_buffer(view)!
+        prepare(buffer)
+        let picture = png.flatMap { png in
+            png.withUnsafeBytes { bytes in
+                let data = g_bytes_new(bytes.baseAddress, gsize(bytes.count))
+                defer { g_bytes_unref(data) }
+                return gdk_texture_new_from_bytes(data, nil)
+            }
+        }
+        return (presentScrolling(widget, width: 900, height: 700), view, buffer, picture)
     }
 
     /// Adds `text` at the end, as the view made with `picturing` holds it.
@@ -86,7 +67,7 @@ final class BareTextViewBenchmark {
         let origin = Int(gtk_text_iter_get_offset(&iter))
         var pending = ""
         var length = 0  // characters in the buffer from `origin`, pending ones included
-        var styled: [(name: String, range: Range<Int>)] = []
+        var styled: [(names: [String], range: Range<Int>)] = []
         func flush() {
             guard !pending.isEmpty else { return }
             gtk_text_buffer_insert(buffer, &iter, pending, -1)
@@ -103,10 +84,7 @@ final class BareTextViewBenchmark {
                     let range = length..<(length + run.text.unicodeScalars.count)  // GTK counts code points
                     pending += run.text
                     length = range.upperBound
-                    if run.style.bold { styled.append(("bold", range)) }
-                    if run.style.italic { styled.append(("italic", range)) }
-                    if run.style.link != nil { styled.append(("link", range)) }
-                    if run.style.highlight != nil { styled.append(("highlight", range)) }
+                    if let tags { styled.append((tags.names(for: run.style), range)) }
                     continue
                 }
                 flush()
@@ -116,20 +94,11 @@ final class BareTextViewBenchmark {
                 gtk_widget_add_css_class(widget, "card")
                 gtk_text_view_add_child_at_anchor(view, widget, anchor)
             }
-            switch paragraph.style {
-            case .heading: styled.append(("heading", paragraphStart..<length))
-            case .bulleted: styled.append(("bulleted", paragraphStart..<length))
-            default: break
-            }
+            if let tags { styled.append((tags.names(for: paragraph.style), paragraphStart..<length)) }
         }
         flush()
-        guard !tags.isEmpty else { return }
-        for (name, range) in styled {
-            guard let tag = tags[name] else { continue }
-            var first = GtkTextIter(), last = GtkTextIter()
-            gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(origin + range.lowerBound))
-            gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(origin + range.upperBound))
-            gtk_text_buffer_apply_tag(buffer, tag, &first, &last)
+        for (names, range) in styled {
+            tags?.apply(names, from: origin + range.lowerBound, to: origin + range.upperBound)
         }
         gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(origin + length))
     }
