@@ -121,6 +121,9 @@ extension NoteEditor {
         }
         guard let session = dragSession(of: range), let fragment = session.noteText?.fragment else { return nil }
         DragSession.current = session
+        // A drag, not a click: GTK ends the press (`pressEnded`) as the drag begins, and the
+        // selection stays for the drag to show.
+        pressInSelection = nil
         return provider(for: fragment, origin: NoteTransfer.Origin(noteID: note.id, range: range))
     }
 
@@ -164,13 +167,13 @@ extension NoteEditor {
               let fragment = session.noteText?.fragment
         else { return }
         session.drag = drag
-        pressInSelection = nil  // a drag, not a click
         tote_shim_drag_cancel_on_escape(OpaquePointer(drag))
         let icon = gtk_drag_icon_get_for_drag(OpaquePointer(drag))!
         if let image = NoteTransfer.soleAttachment(of: fragment), image.kind == .image {
             // A picture drags as its thumbnail, decoded off the main thread.
             let picture = AttachmentView.picture(path: store.media.url(for: image.media).path, name: image.fileName,
                                                  maximumWidth: 128)
+            gtk_widget_remove_css_class(picture, "card")
             gtk_widget_set_opacity(picture, 0.85)
             gtk_drag_icon_set_child(icon.opaque, picture)
             return
@@ -179,7 +182,9 @@ extension NoteEditor {
         gtk_label_set_markup(label.opaque, Self.iconMarkup(for: fragment))
         gtk_label_set_max_width_chars(label.opaque, 40)
         gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
-        gtk_widget_add_css_class(label, "card")
+        // The text alone, as GTK's own text view drags it: a first drag icon that draws more
+        // (a card's background, border or shadow) stalls llvmpipe long enough to lose the
+        // first drop of a run (docs/platform-findings.md).
         gtk_widget_add_css_class(label, "drag-text")
         gtk_widget_set_opacity(label, 0.85)
         gtk_drag_icon_set_child(icon.opaque, label)

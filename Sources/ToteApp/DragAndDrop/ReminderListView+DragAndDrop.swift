@@ -118,7 +118,7 @@ extension ReminderListView {
     static func dragIcon(titles: [String], count: Int) -> WidgetPointer {
         let overlay = gtk_overlay_new()!
         let stackBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        gtk_widget_add_css_class(stackBox, "card")
+        // Titles alone, no card: see `NoteEditor.dragBegan`.
         gtk_widget_add_css_class(stackBox, "drag-rows")
         for title in titles {
             let label = gtk_label_new(title)!
