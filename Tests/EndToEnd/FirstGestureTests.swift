@@ -38,7 +38,7 @@ final class FirstGestureTests: EndToEndTestCase {
 
         let body = "frame=1/Note body"
         let points = try session.characterCenters(of: tote, in: body, offsets: [13, 39], window: window)
-        try session.input(["mousemove", "\(points[0].x)", "\(points[0].y)", "click", "--repeat", "2", "--delay", "80", "1"])
+        try session.input(["mousemove", "\(points[0].x)", "\(points[0].y)", "click", "--repeat", "2", "1"])
         try session.waitUntil("BRAVO selected") { (try? session.textSelection(of: tote, in: body)) == 11..<16 }
         try session.key("ctrl+b")
         session.pace(0.6)  // a person's pause; the press is no third click
