@@ -187,6 +187,30 @@ import Testing
         #expect(try store.notes().count == 1, "no conflicting copy")
     }
 
+    /// Issue 45: each save encodes the whole note, and in a 1 MB note saves queued keystroke
+    /// by keystroke fell seconds behind. Saves asked for while one waits are one write, of
+    /// the newest text, and the note is let go only once it is written.
+    @Test func savesAskedForWhileOneWaitsAreOneWriteOfTheNewestText() async throws {
+        let id = try note("")
+        let body = try #require(try library.bodies.body(id))
+        let held = DispatchSemaphore(value: 0)
+        library.bodies.saveQueue.async { held.wait() }  // the queue busy with another save
+        var saves = 0
+        let token = library.observe { saves += $0.savedNotes.count }
+        defer { library.stopObserving(token) }
+        for index in 0..<20 {
+            try library.bodies.perform(.insert(RichText(plain: "k"), at: index), in: body, kind: .insertion(of: "k"),
+                                       selectionBefore: .cursor(at: index), selectionAfter: .cursor(at: index + 1), origin: nil)
+            library.bodies.save(body, waitUntilWritten: false)
+        }
+        #expect(!body.hasUnsavedEdits, "every edit is in a save")
+        held.signal()
+        library.bodies.waitForSaves()
+        for _ in 0..<100 where saves == 0 || body.savesInFlight > 0 { await Task.yield() }
+        #expect(saves == 1, "one write for the twenty saves")
+        #expect(try store.note(id: id)?.body == String(repeating: "k", count: 20))
+    }
+
     @Test func aBodyIsKeptUntilItsSaveHasComeBack() async throws {
         let id = try note("")
         let body = try #require(try library.bodies.body(id))

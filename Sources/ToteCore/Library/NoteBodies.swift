@@ -26,8 +26,10 @@ public final class NoteBodies {
     private let schedule: Scheduler
     private let copyTitle: @Sendable (String?) -> String
     private var bodies: [UUID: NoteBody] = [:]
-    private let saveQueue = DispatchQueue(label: "io.github.totenotes.Tote.save", qos: .userInteractive)
+    /// Internal for tests, which hold it to see saves wait.
+    let saveQueue = DispatchQueue(label: "io.github.totenotes.Tote.save", qos: .userInteractive)
     private let written = WrittenVersions()
+    private let waiting = WaitingSaves()
     /// Publishes a change (set by the library).
     var publish: (LibraryChange) -> Void = { _ in }
 
@@ -254,7 +256,11 @@ public final class NoteBodies {
     /// Writes a note's unsaved edits. With `waitUntilWritten`, returns only once they are on
     /// disk (for showing another note, closing, quitting), and false when they could not be
     /// written; otherwise the write happens on the save queue. The main thread only copies
-    /// the text (a value); encoding and writing happen on the queue.
+    /// the text (a value); taking out placeholders, encoding and writing happen on the queue.
+    ///
+    /// A save of a note waits on the queue at most once: one asked for while an earlier one
+    /// still waits gives that one its newer text instead. Each save encodes the whole note, so
+    /// in a 1 MB note saves queued keystroke by keystroke fell seconds behind the typing.
     @discardableResult
     public func save(_ body: NoteBody, waitUntilWritten: Bool) -> Bool {
         body.pendingSave?.cancel()
@@ -266,28 +272,41 @@ public final class NoteBodies {
         body.unsavedSince = nil
         let trace = SaveTrace(typed: unsaved.happened, seenLate: unsaved.seenLate)
         let attempted = body.note
-        let (id, key, title, text) = (body.id, body.saveKey, body.title, body.text.withoutIncoming)
-        let (store, written, copyTitle) = (store, written, copyTitle)
+        let (id, key) = (body.id, body.saveKey)
+        let edits = WaitingSaves.Edits(title: body.title, text: body.text, trace: trace)
+        let (store, written, waiting, copyTitle) = (store, written, waiting, copyTitle)
         let read = Store.NoteVersion(attempted)
-        let save: @Sendable () -> Result<Store.SaveOutcome, any Error> = {
+        let save: @Sendable (WaitingSaves.Edits) -> Result<Store.SaveOutcome, any Error> = { edits in
             // Saves still queued for a note that became a copy go to the copy.
             let (target, expecting) = written.latest(for: key) ?? (id, read)
             let result = Result {
-                try store.save(noteID: target, title: title, body: text, expecting: expecting, copyTitle: copyTitle)
+                try store.save(noteID: target, title: edits.title, body: edits.text.withoutIncoming,
+                               expecting: expecting, copyTitle: copyTitle)
             }
             if case .success(let outcome) = result { written.record(outcome, for: key) }
             return result
         }
         if waitUntilWritten {
-            let result = saveQueue.sync(execute: save)
+            // Behind any save still waiting, which this one's newer text makes pointless.
+            waiting.replace(key, with: edits)
+            let result = saveQueue.sync { save(waiting.take(key) ?? edits) }
             finishSave(result, of: body, attempted: attempted)
             return !body.hasUnsavedEdits
         }
+        guard !waiting.replace(key, with: edits) else { return true }
         body.savesInFlight += 1
         saveQueue.async {
             let queued = Date()
-            let result = save()
-            trace?.written(queuedAt: queued)
+            guard let edits = waiting.take(key) else {
+                // A save that waited on the queue took these edits already.
+                Task { @MainActor [weak self] in
+                    body.savesInFlight -= 1
+                    self?.releaseIfIdle(body)
+                }
+                return
+            }
+            let result = save(edits)
+            edits.trace?.written(queuedAt: queued)
             Task { @MainActor [weak self] in
                 body.savesInFlight -= 1
                 guard let self else { return }
@@ -372,6 +391,37 @@ public final class NoteBodies {
             change.saveFailure = .init(note: attempted, error: error)
         }
         publish(change)
+    }
+}
+
+/// The edits each body's save waiting on the save queue will write (by `NoteBody.saveKey`):
+/// a newer save replaces them while they wait, and the queue takes them when the save runs.
+private final class WaitingSaves: Sendable {
+    struct Edits: Sendable {
+        var title: String
+        var text: RichText
+        /// The oldest unsaved keystroke's, kept when newer edits replace older ones.
+        var trace: SaveTrace?
+    }
+
+    private let waiting = Mutex<[UUID: Edits]>([:])
+
+    /// Puts `edits` in place of those waiting; true when some were waiting, so that a save
+    /// already queued writes these.
+    @discardableResult
+    func replace(_ key: UUID, with edits: Edits) -> Bool {
+        waiting.withLock { waiting in
+            guard let earlier = waiting[key] else {
+                waiting[key] = edits
+                return false
+            }
+            waiting[key] = Edits(title: edits.title, text: edits.text, trace: earlier.trace ?? edits.trace)
+            return true
+        }
+    }
+
+    func take(_ key: UUID) -> Edits? {
+        waiting.withLock { $0.removeValue(forKey: key) }
     }
 }
 
