@@ -53,3 +53,65 @@ extension CrashSafetyTests {
         XCTAssertEqual(try XCTUnwrap(session.store()).notes().first?.body, text)
     }
 }
+
+/// Issue 45: SIGTERM right after a 1 MB paste, or after typing into a 1 MB note still
+/// filling, took 1–20 s to end Tote: its quit waited at the lowest priority, behind the
+/// filling and GtkTextView's layout. Logging out must not wait on Tote, nor lose what it showed.
+extension CrashSafetyTests {
+    private static let bigText: String = {
+        let line = String(String(repeating: "pasted text of a long note ", count: 3).prefix(63))
+        return Array(repeating: line, count: 16_000).joined(separator: "\n")
+    }()
+
+    /// Tote showing the 1 MB note "Big", its body clicked into.
+    private func launchOnBigNote() throws -> Process {
+        do {
+            let store = try Store(location: session.storeLocation)
+            let big = try store.createNote(title: "Big")
+            try store.save(noteID: big.id, title: "Big", body: RichText(plain: Self.bigText))
+        }
+        let tote = try session.launchTote()
+        let window = try session.waitForWindow(of: tote)
+        try session.place(window, x: 0, y: 0, width: 960, height: 700)
+        try openNote("Big", in: 1, of: tote, window: window)
+        let body = try session.center(of: tote, named: "frame=1/Note body", window: window)
+        try session.input(["mousemove", "\(body.x)", "\(body.y)", "click", "1"])
+        return tote
+    }
+
+    /// Sends SIGTERM and waits for Tote to end; returns how long that took.
+    private func terminate(_ tote: Process, what: String) throws -> TimeInterval {
+        let sent = Date()
+        kill(tote.processIdentifier, SIGTERM)
+        try session.waitUntil("Tote to quit", timeout: 30) { !tote.isRunning }
+        let took = Date().timeIntervalSince(sent)
+        print(String(format: "SIGTERM \(what): Tote ended %.2f s later", took))
+        XCTAssertEqual(tote.terminationStatus, 0)
+        return took
+    }
+
+    func testSIGTERMWhileABigNoteFillsEndsToteAtOnceAndKeepsTheTyping() throws {
+        let tote = try launchOnBigNote()
+        try session.key("ctrl+Home")
+        try session.type("Lastword ")
+        let took = try terminate(tote, what: "while a 1 MB note fills")
+        XCTAssertEqual(try XCTUnwrap(session.store()).notes().first?.body.hasPrefix("Lastword pasted text"), true,
+                       "the word typed before the SIGTERM is stored")
+        XCTAssertLessThanOrEqual(took, 2, "a logout waits on Tote no more than 2 s")
+    }
+
+    func testSIGTERMRightAfterABigPasteEndsToteAtOnceAndKeepsThePasteWhole() throws {
+        let tote = try launchOnBigNote()
+        try session.key("ctrl+a", "ctrl+c")
+        session.pace(1)
+        try session.key("ctrl+n")
+        try session.waitUntil("the new note") { (try? session.store()?.notes().count) == 2 }
+        try session.key("Return", "ctrl+v")
+        session.pace(0.3)
+        let took = try terminate(tote, what: "0.3 s after a 1 MB paste")
+        let pasted = try XCTUnwrap(session.store()?.notes().first { $0.title != "Big" }?.body)
+        XCTAssertTrue(pasted.isEmpty || pasted == Self.bigText, "the paste is stored whole or not at all: \(pasted.count) characters")
+        print("stored of the paste: \(pasted.count) of \(Self.bigText.count) characters")
+        XCTAssertLessThanOrEqual(took, 2, "a logout waits on Tote no more than 2 s")
+    }
+}

@@ -53,13 +53,15 @@ public final class ToteApplication {
     /// Logging out, `kill` and Ctrl+C in a terminal end Tote like Quit does, so the last
     /// edits are written first. The quit waits for input already on its way (an idle step
     /// runs after GDK's events): keys typed just before a SIGTERM were lost when it came first.
+    /// It goes before frames, the filling of a long note and GtkTextView's layout: at the
+    /// lowest priority it waited for a 1 MB note to be laid out whole, over 20 s.
     private func quitOnTerminationSignals() {
         for signal in [SIGTERM, SIGHUP, SIGINT] {
             g_unix_signal_add_full(G_PRIORITY_HIGH, signal, { context in
                 nonisolated(unsafe) let context = context
                 MainActor.assumeIsolated {
                     let app = Unmanaged<ToteApplication>.fromOpaque(context!).takeUnretainedValue()
-                    Idle.repeatWhile { [weak app] in
+                    Idle.repeatWhile(priority: G_PRIORITY_HIGH_IDLE) { [weak app] in
                         app?.quit(asking: false)
                         return false
                     }
