@@ -24,6 +24,7 @@ final class CrashCampaignTests: EndToEndTestCase {
 
     private struct Outcome {
         var loaded: Bool
+        var bigNote = false
         var corrupt: Bool
         /// Nil when the store held something no change produced.
         var matched: Bool
@@ -43,10 +44,13 @@ final class CrashCampaignTests: EndToEndTestCase {
             let load = loaded ? try CPULoad(processes: 2) : nil
             defer { load?.stop() }
             let reminders = index % 4 == 3
-            let outcome = try killOnce(reminders: reminders, loaded: loaded, generator: &generator)
+            // A 1 MB note among the targets (issue 45), idle and under load.
+            let bigNote = index % 4 == 1 || index % 8 == 2
+            var outcome = try killOnce(reminders: reminders, bigNote: bigNote, loaded: loaded, generator: &generator)
+            outcome.bigNote = bigNote
             outcomes.append(outcome)
             let lost = outcome.oldestLostTyping.map { String(format: "%.2f s", $0) } ?? "nothing"
-            print("kill \(index + 1)/\(kills) \(reminders ? "reminders" : "note")\(loaded ? " under load" : ""):",
+            print("kill \(index + 1)/\(kills) \(reminders ? "reminders" : bigNote ? "1 MB note" : "note")\(loaded ? " under load" : ""):",
                   "\(outcome.changes) changes, corrupt \(outcome.corrupt), oldest lost \(lost),",
                   "completed drops lost \(outcome.completedLost)\(outcome.matched ? "" : ", UNEXPECTED CONTENT")")
         }
@@ -66,6 +70,10 @@ final class CrashCampaignTests: EndToEndTestCase {
     private static let promise: TimeInterval = 1
 
     private func report(_ outcomes: [Outcome]) {
+        let big = outcomes.filter(\.bigNote).compactMap(\.oldestLostTyping).sorted()
+        print("crash campaign, typing into a 1 MB note: \(outcomes.filter(\.bigNote).count) kills, typing lost in \(big.count)",
+              "(oldest lost keystroke: worst \(big.last.map { String(format: "%.2f s", $0) } ?? "none");",
+              "goal at most \(String(format: "%.2f s", Self.promise)))")
         for loaded in [false, true] {
             let group = outcomes.filter { $0.loaded == loaded }
             guard !group.isEmpty else { continue }
@@ -83,7 +91,8 @@ final class CrashCampaignTests: EndToEndTestCase {
 
     // MARK: One kill
 
-    private func killOnce(reminders: Bool, loaded: Bool, generator: inout SeededGenerator) throws -> Outcome {
+    private func killOnce(reminders: Bool, bigNote: Bool, loaded: Bool, generator: inout SeededGenerator) throws -> Outcome {
+        let big = bigNote ? try makeBigNote() : nil
         let tote = try session.launchTote()
         let window = try session.waitForWindow(of: tote, timeout: 60)
         try session.place(window, x: 0, y: 0, width: 960, height: 700)
@@ -91,6 +100,8 @@ final class CrashCampaignTests: EndToEndTestCase {
         let subject: Subject
         if reminders {
             subject = try startList(tote)
+        } else if let big {
+            subject = try startBigNote(big, tote: tote, window: window)
         } else {
             subject = try startNote()
         }
@@ -105,7 +116,8 @@ final class CrashCampaignTests: EndToEndTestCase {
                     try moveReminder(&changes, generator: &generator)
                     continue
                 }
-                switch Int.random(in: 0..<10, using: &generator) {
+                // In the 1 MB note, typing only: its end is far off screen for a drag.
+                switch bigNote ? 9 : Int.random(in: 0..<10, using: &generator) {
                 case 0: try format()
                 case 1: try paste(tote: tote, &changes)
                 case 2: try drop(tote: tote, window: window, &changes)
@@ -198,6 +210,26 @@ final class CrashCampaignTests: EndToEndTestCase {
         }
         try session.key("Return")
         return .note(id!)
+    }
+
+    /// A note of about 1 MB written into the store while Tote is not running.
+    private func makeBigNote() throws -> UUID {
+        let store = try Store(location: session.storeLocation)
+        let note = try store.createNote(title: "Big \(UUID().uuidString.prefix(4))")
+        let line = String(String(repeating: "pasted text of a long note ", count: 3).prefix(63))
+        _ = try store.save(noteID: note.id, title: note.title,
+                           body: RichText(plain: Array(repeating: line, count: 16_000).joined(separator: "\n")))
+        return note.id
+    }
+
+    /// The 1 MB note opened from the sidebar, the cursor at its end; typing goes there.
+    private func startBigNote(_ id: UUID, tote: Process, window: String) throws -> Subject {
+        let title = try XCTUnwrap(try session.store()?.note(id: id)).title
+        try openNote(title, in: 1, of: tote, window: window)
+        let body = try session.center(of: tote, named: "frame=1/Note body", window: window)
+        try session.input(["mousemove", "\(body.x)", "\(body.y)", "click", "1"])
+        try session.key("ctrl+End")
+        return .note(id)
     }
 
     /// A new list with three reminders, the first one selected.

@@ -120,14 +120,34 @@ public struct Paragraph: Hashable, Sendable {
 /// GtkTextBuffer that shows the text, with no conversion. There is always at least one
 /// paragraph; an empty note is one empty body paragraph.
 public struct RichText: Hashable, Sendable {
+    /// Changed only in this file, each change followed by `indexParagraphs()`.
     public private(set) var paragraphs: [Paragraph]
+    /// Where each paragraph starts. Finding an offset's paragraph (`locate`) is a binary search
+    /// and the length a lookup: walking every paragraph instead, several times a keystroke,
+    /// made typing in a 1 MB note (16,000 paragraphs) fall seconds behind.
+    private var starts: [Int] = []
 
     public init() {
         paragraphs = [Paragraph()]
+        indexParagraphs()
     }
 
     public init(paragraphs: [Paragraph]) {
         self.paragraphs = paragraphs.isEmpty ? [Paragraph()] : paragraphs
+        indexParagraphs()
+    }
+
+    private mutating func indexParagraphs() {
+        var starts: [Int] = []
+        starts.reserveCapacity(paragraphs.count)
+        var offset = 0
+        paragraphs.withUnsafeBufferPointer { paragraphs in
+            for index in paragraphs.indices {
+                starts.append(offset)
+                offset += paragraphs[index].length + 1
+            }
+        }
+        self.starts = starts
     }
 
     /// Text from outside: line breaks of every convention become paragraph breaks; the
@@ -189,9 +209,10 @@ public struct RichText: Hashable, Sendable {
             endLine()
             return paragraphs
         }
+        indexParagraphs()
     }
 
-    public var length: Int { paragraphs.reduce(paragraphs.count - 1) { $0 + $1.length } }
+    public var length: Int { starts[starts.count - 1] + paragraphs[paragraphs.count - 1].length }
 
     public var isEmpty: Bool { paragraphs.count == 1 && paragraphs[0].length == 0 }
 
@@ -202,17 +223,18 @@ public struct RichText: Hashable, Sendable {
     /// break belongs to the paragraph the break ends.
     public func locate(_ offset: Int) -> (paragraph: Int, offset: Int) {
         precondition(offset >= 0 && offset <= length, "offset \(offset) outside 0…\(length)")
-        var remaining = offset
-        for (index, paragraph) in paragraphs.enumerated() {
-            if remaining <= paragraph.length { return (index, remaining) }
-            remaining -= paragraph.length + 1
+        // The last paragraph starting at or before the offset.
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return (paragraphs.count - 1, paragraphs[paragraphs.count - 1].length)
+        return (low, offset - starts[low])
     }
 
-    /// The offset where a paragraph starts.
+    /// The offset where a paragraph starts (one past the end, past the last paragraph).
     public func startOffset(ofParagraph index: Int) -> Int {
-        paragraphs[..<index].reduce(0) { $0 + $1.length + 1 }
+        index < starts.count ? starts[index] : length + 1
     }
 
     /// A self-contained copy of a range: its text, styles, paragraph styles and attachments.
@@ -254,6 +276,7 @@ public struct RichText: Hashable, Sendable {
                                     runs: inserted[inserted.count - 1].runs + tail))
         }
         paragraphs.replaceSubrange(first...last, with: result)
+        indexParagraphs()
         return removed
     }
 
