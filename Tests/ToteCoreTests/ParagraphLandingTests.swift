@@ -135,4 +135,78 @@ import Testing
         try text.apply(inverse)
         #expect(text == start)
     }
+
+    // MARK: What a drag or a copy carries (issue 45)
+
+    /// "Big " + bold "word" + " here" in `style`, then a body line "Next".
+    private func source(_ style: ParagraphStyle) -> RichText {
+        RichText(paragraphs: [
+            Paragraph(style: style, runs: [Run("Big "), Run("word", style: TextStyle(bold: true)), Run(" here")]),
+            Paragraph(runs: [Run("Next")]),
+        ])
+    }
+
+    /// Drops what a drag of `range` of `source` carries onto the empty line of the destination
+    /// (another note): the text after the drop, and whether one undo gave the destination back.
+    private func dropped(_ range: Range<Int>, of source: RichText) throws -> (RichText, Bool) {
+        let carried = source.copied(range)
+        let drop = try #require(NoteDrop.plan(dropping: carried, at: 7, into: destination()))
+        var text = destination()
+        let inverse = try text.apply(drop.command)
+        let result = text
+        try text.apply(inverse)
+        return (result, text == destination())
+    }
+
+    @Test(arguments: allStyles)
+    func aPieceOfAParagraphCarriesItsCharacterStylesOnlyAndLandsAsBodyText(style: ParagraphStyle) throws {
+        #expect(source(style).copied(4..<8) == RichText(paragraphs: [
+            Paragraph(runs: [Run("word", style: TextStyle(bold: true))]),
+        ]))
+        let (text, undone) = try dropped(4..<8, of: source(style))
+        #expect(text.paragraphs[1] == Paragraph(runs: [Run("word", style: TextStyle(bold: true))]), "bold kept, the line's own style")
+        #expect(styles(text) == [.body, .body, .heading(level: 2), .numbered])
+        #expect(undone)
+        // From the paragraph's start, or to its end only: still a piece.
+        #expect(source(style).copied(0..<8).paragraphs[0].style == .body)
+        #expect(source(style).copied(4..<13).paragraphs[0].style == .body)
+    }
+
+    @Test(arguments: allStyles)
+    func aWholeParagraphKeepsItsStyleWithItsBreakOrSelectedToItsEnd(style: ParagraphStyle) throws {
+        for range in [0..<13, 0..<14] {  // the whole line; with its break
+            let carried = source(style).copied(range)
+            #expect(carried.paragraphs[0].style == style)
+            let (text, undone) = try dropped(range, of: source(style))
+            #expect(text.paragraphs[1].plainText == "Big word here")
+            #expect(text.paragraphs[1].style == style, "\(range): the whole paragraph keeps its style")
+            #expect(undone)
+        }
+    }
+
+    @Test(arguments: allStyles)
+    func aRangeEndingInsideTheNextParagraphCarriesThatPieceAsBodyText(style: ParagraphStyle) {
+        let text = RichText(paragraphs: [source(style).paragraphs[0], Paragraph(style: style, runs: [Run("Next")])])
+        let carried = text.copied(4..<16)  // "word here" and "Ne"
+        #expect(carried.paragraphs.map(\.style) == [.body, .body])
+        #expect(text.copied(0..<18).paragraphs.map(\.style) == [style, style], "both whole")
+    }
+
+    /// A move within one note: the word dragged out of a heading onto the note's empty line
+    /// lands as body text, and is still a move (the source holds what was dragged).
+    @Test func aWordMovedOutOfAHeadingOntoAnEmptyLineIsBodyTextAndOneStep() throws {
+        let note = RichText(paragraphs: [
+            Paragraph(style: .heading(level: 1), runs: [Run("Kiwi "), Run("BRAVO", style: TextStyle(bold: true))]),
+            Paragraph(),
+        ])
+        let carried = note.copied(5..<10)
+        #expect(DropPlanner.noteAction(.move, dragged: carried, from: 5..<10, sourceNow: note) == .move)
+        let drop = try #require(NoteDrop.plan(dropping: carried, at: 11, into: note, movingFrom: 5..<10))
+        var text = note
+        let inverse = try text.apply(drop.command)
+        #expect(text.paragraphs.map(\.style) == [.heading(level: 1), .body])
+        #expect(text.paragraphs[1].runs == [Run("BRAVO", style: TextStyle(bold: true))])
+        try text.apply(inverse)
+        #expect(text == note)
+    }
 }

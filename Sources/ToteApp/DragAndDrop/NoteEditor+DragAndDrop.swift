@@ -132,7 +132,7 @@ extension NoteEditor {
     func dragSession(of range: Range<Int>) -> DragSession? {
         guard let note else { return nil }
         return DragSession(
-            .noteText(noteID: note.id, range: range, fragment: text.fragment(range)), from: self,
+            .noteText(noteID: note.id, range: range, fragment: text.copied(range)), from: self,
             clearSelection: { [weak self] in self?.clearSelection() },
             selectInNote: { [weak self] noteID, selection in
                 if let self, self.note?.id == noteID { self.select(selection) }
@@ -402,7 +402,7 @@ extension NoteEditor {
         guard let note else { return }
         let range = selection.range
         guard !range.isEmpty else { return }
-        let content = provider(for: text.fragment(range).withoutIncoming, origin: NoteTransfer.Origin(noteID: note.id, range: range))
+        let content = provider(for: text.copied(range).withoutIncoming, origin: NoteTransfer.Origin(noteID: note.id, range: range))
         gdk_clipboard_set_content(gtk_widget_get_clipboard(textView), content)
         g_object_unref(content)
     }

@@ -13,7 +13,7 @@ public enum DropPlanner {
     ) -> DropAction {
         guard decided == .move else { return decided }
         guard let sourceNow else { return decided }
-        return range.upperBound <= sourceNow.length && sourceNow.fragment(range) == fragment ? .move : .copy
+        return range.upperBound <= sourceNow.length && sourceNow.copied(range) == fragment ? .move : .copy
     }
 
     /// Note text or media dropped into a note: within one note a move takes it from its

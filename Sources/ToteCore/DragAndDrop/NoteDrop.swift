@@ -20,7 +20,7 @@ public struct NoteDrop: Hashable, Sendable {
         var local = text.fragment(window)
         let original = local
         let shifted = (source.lowerBound - window.lowerBound)..<(source.upperBound - window.lowerBound)
-        let drop = moving(local.fragment(shifted), at: offset - window.lowerBound, in: local, from: shifted)
+        let drop = moving(local.copied(shifted), at: offset - window.lowerBound, in: local, from: shifted)
         return (try? local.apply(drop.command)) != nil && local == original
     }
 

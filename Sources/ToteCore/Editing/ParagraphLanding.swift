@@ -2,6 +2,21 @@
 
 /// Which paragraph styles rich content keeps where it lands (dropped or pasted).
 extension RichText {
+    /// What a drag, a copy or a primary selection of `range` carries. A paragraph's style
+    /// rides on its paragraph break, as in TextEdit and Pages: a paragraph held whole (from
+    /// its start to its end, with or without its break) keeps its style; a piece of one (a
+    /// word out of a heading) carries its character styles only, as body text, and takes the
+    /// style of wherever it lands.
+    public func copied(_ range: Range<Int>) -> RichText {
+        var copied = fragment(range).paragraphs
+        guard !copied.isEmpty else { return fragment(range) }
+        let (first, start) = locate(range.lowerBound)
+        let (last, end) = locate(range.upperBound)
+        if start > 0 || (first == last && end < paragraphs[last].length) { copied[0].style = .body }
+        if first != last, end < paragraphs[last].length { copied[copied.count - 1].style = .body }
+        return RichText(paragraphs: copied)
+    }
+
     /// The command that puts `content` in place of `range`, one undo step.
     ///
     /// Content that lands inside a paragraph takes that paragraph's style, as `replace` gives

@@ -12,6 +12,6 @@ public enum PrimaryPaste: Equatable, Sendable {
     /// Tote's text views). With a selection in this note, that is the one pasted.
     public static func decide(primaryIsLocal: Bool, in text: RichText, selection: Range<Int>) -> PrimaryPaste {
         guard primaryIsLocal, !selection.isEmpty, selection.upperBound <= text.length else { return .plainText }
-        return .selection(text.fragment(selection).withoutIncoming)
+        return .selection(text.copied(selection).withoutIncoming)
     }
 }
