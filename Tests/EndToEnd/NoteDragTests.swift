@@ -209,4 +209,42 @@ final class NoteDragTests: EndToEndTestCase {
         try session.drag(from: points[0], to: points[1])
         try session.waitUntil("the words moved") { storedBody() != original }
     }
+
+    // MARK: Paragraph styles ride on paragraph breaks (issue 45)
+
+    /// A heading "Kiwi **BRAVO**", an empty line, "Last line".
+    private static let headed = RichText(paragraphs: [
+        Paragraph(style: .heading(level: 1), runs: [Run("Kiwi "), Run("BRAVO", style: TextStyle(bold: true))]),
+        Paragraph(),
+        Paragraph(runs: [Run("Last line")]),
+    ])
+
+    /// Drags characters `range` of the heading onto the empty line below it.
+    private func dragOntoTheEmptyLine(_ range: Range<Int>, grab: Int, tote: Process, window: String) throws {
+        try select(range, tote: tote, window: window)
+        let points = try session.characterCenters(of: tote, in: Self.body, offsets: [grab, 11], window: window)
+        try session.drag(from: points[0], to: (points[1].x + 4, points[1].y))
+    }
+
+    func testAWordDraggedOutOfAHeadingOntoAnEmptyLineIsBodyTextKeepingItsBold() throws {
+        let (tote, window, original) = try launch { _ in Self.headed }
+        try dragOntoTheEmptyLine(5..<10, grab: 7, tote: tote, window: window)
+        try session.waitUntil("BRAVO on the empty line") { storedBody()?.plainText == "Kiwi\nBRAVO\nLast line" }
+        let moved = try XCTUnwrap(storedBody())
+        XCTAssertEqual(moved.paragraphs.map(\.style), [.heading(level: 1), .body, .body], "a word is no heading")
+        XCTAssertEqual(moved.paragraphs[1].runs, [Run("BRAVO", style: TextStyle(bold: true))], "its bold kept")
+        try session.key("ctrl+z")
+        try session.waitUntil("one undo to restore the note") { storedBody() == original }
+    }
+
+    func testAWholeHeadingLineDraggedOntoAnEmptyLineStaysAHeading() throws {
+        let (tote, window, original) = try launch { _ in Self.headed }
+        try dragOntoTheEmptyLine(0..<10, grab: 2, tote: tote, window: window)
+        try session.waitUntil("the heading on the empty line") { storedBody()?.plainText == "\nKiwi BRAVO\nLast line" }
+        let moved = try XCTUnwrap(storedBody())
+        XCTAssertEqual(moved.paragraphs[1].style, .heading(level: 1), "the whole line keeps its heading")
+        XCTAssertEqual(moved.paragraphs[1].runs, original.paragraphs[0].runs)
+        try session.key("ctrl+z")
+        try session.waitUntil("one undo to restore the note") { storedBody() == original }
+    }
 }
