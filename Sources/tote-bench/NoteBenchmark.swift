@@ -11,7 +11,10 @@ final class NoteBenchmark {
     let editor: NoteEditor
 
     init(store: Store) {
-        editor = NoteEditor(library: Library(store: store))
+        // Saves scheduled as the app schedules them.
+        editor = NoteEditor(library: Library(store: store, schedule: { delay, work in
+            Timeout(after: delay, priority: G_PRIORITY_HIGH, work)
+        }))
         window = gtk_window_new()
         gtk_window_set_default_size(gtkWindow, 900, 700)
         gtk_window_set_child(gtkWindow, editor.widget)
@@ -81,6 +84,32 @@ final class NoteBenchmark {
             if index % 20 == 0 { waitForPaint() }
         }
         return samples
+    }
+
+    /// From a keystroke to its write in the store, typing on at a person's pace (a key every
+    /// 60 ms at the start of `note`, shown after `before`, as a person switches notes): per
+    /// group of 5 keys, from its last key to when another connection to the store, polled every
+    /// 10 ms from a thread of its own, first reads it. The promise: at most 1 s.
+    func keystrokeToDurable(_ note: Note, after before: Note, groups: Int) -> [Double] {
+        openCompletely(before)
+        editor.show(note)
+        MainLoop.iterate(until: { false }, timeout: 0.2)  // typing while it fills
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(editor.buffer, &start)
+        gtk_text_buffer_place_cursor(editor.buffer, &start)
+        let marks = (0..<groups).map { "D\($0 % 10)\(Character(UnicodeScalar(97 + $0 / 10)!))_" }
+        let reader = DurableReader(location: editor.library.store.location, note: note.id, marks: marks)
+        var typed: [ContinuousClock.Instant] = []
+        for mark in marks {
+            for character in mark {
+                gtk_text_buffer_insert_interactive_at_cursor(editor.buffer, String(character), -1, 1)
+                MainLoop.iterate(until: { false }, timeout: 0.06)
+            }
+            typed.append(.now)
+        }
+        MainLoop.iterate(until: { reader.seen.count == marks.count }, timeout: 5)
+        let seen = reader.stop()
+        return zip(marks, typed).map { mark, time in seen[mark].map { milliseconds($0 - time) } ?? 5_000 }
     }
 
     /// What saving costs the main thread: copying the text and handing it to the save queue.
@@ -237,5 +266,37 @@ final class NoteBenchmark {
             index += 1
         }
         return html + "</div></body></html>"
+    }
+}
+
+/// Reads a note's start from the store every 10 ms on a thread of its own, noting when each
+/// mark was first there.
+private final class DurableReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: [String: ContinuousClock.Instant] = [:]
+    private var stopped = false
+    private let done = DispatchSemaphore(value: 0)
+
+    init(location: StoreLocation, note: UUID, marks: [String]) {
+        Thread.detachNewThread { [self] in
+            let store = try? Store(location: location, readOnly: true)
+            while !lock.withLock({ stopped }) {
+                if let body = (try? store?.note(id: note))??.body {
+                    let now = ContinuousClock.now
+                    let start = body.prefix(4_000)
+                    lock.withLock { for mark in marks where found[mark] == nil && start.contains(mark) { found[mark] = now } }
+                }
+                usleep(10_000)
+            }
+            done.signal()
+        }
+    }
+
+    var seen: [String: ContinuousClock.Instant] { lock.withLock { found } }
+
+    func stop() -> [String: ContinuousClock.Instant] {
+        lock.withLock { stopped = true }
+        done.wait()
+        return seen
     }
 }

@@ -31,6 +31,7 @@ func main() throws {
     try store.save(noteID: note.id, title: "Benchmark", body: body)
     let stored = try store.note(id: note.id)!
     if only == "notedrop" { return noteDrop(stored, body: body, store: store) }
+    if only == "durable" { return try keystrokesToDurable(stored, store: store) }
     // First, while the process has shown nothing else (but a bare GtkTextView, GTK's floor):
     // what the note itself costs.
     if only != "files" { residentMemory(of: stored, store: store) }
@@ -89,6 +90,7 @@ func main() throws {
     report("open 1 MB note: the longest a key press waits meanwhile (typing works after it)", stalls, goal: 150)
     report("keystroke at the end (model + buffer)", keystrokes, goal: 4)
     report("autosave, main-thread part", saves, goal: 2)
+    try keystrokesToDurable(stored, store: store)
     report("one drag-motion event over the 1 MB note", motions, goal: 1)
     reportStyledDrop(drops, of: fragment, into: body, floorRuns: 7, unchangedFrame: true)
     print("tags in the buffer's table after opening it: \(tagsAfterOpening)")
@@ -537,6 +539,23 @@ func reportRatio(_ name: String, _ samples: [Double], over floor: [Double], goal
 
 func median(_ samples: [Double]) -> Double {
     samples.sorted()[samples.count / 2]
+}
+
+/// Issue 45: typing into the 1 MB note opened again after another note, against a small note.
+@MainActor
+func keystrokesToDurable(_ big: Note, store: Store) throws {
+    let created = try store.createNote(title: "Small")
+    try store.save(noteID: created.id, title: "Small", body: RichText(plain: "a small note"))
+    let small = try store.note(id: created.id)!
+    let typing = NoteBenchmark(store: store)
+    let inBig = typing.keystrokeToDurable(big, after: small, groups: 30)
+    let inSmall = typing.keystrokeToDurable(small, after: big, groups: 30)
+    typing.close()
+    for (name, samples) in [("the 1 MB note", inBig), ("a small note", inSmall)] {
+        let worst = samples.max() ?? 0
+        print(String(format: "keystroke to durable in %@, typing on after switching notes: median %.0f ms, worst %.0f ms "
+                     + "(goal: every one ≤ 1000 ms: %@)", name, median(samples), worst, worst <= 1_000 ? "met" : "missed"))
+    }
 }
 
 func report(_ name: String, _ samples: [Double], goal: Double?) {
