@@ -50,7 +50,9 @@ import Testing
             #expect(due(tomorrow.addingTimeInterval(-0.001)) == "today")
             #expect(due(tomorrow) == "tomorrow")
             #expect(due(dayAfter.addingTimeInterval(-0.001)) == "tomorrow")
-            #expect(due(dayAfter) == "")
+            // Unless next week starts then (28 March 2026 is a Saturday).
+            let nextWeek = ReminderChoices.dueDate(named: "next-week", now: now, calendar: calendar)
+            #expect(due(dayAfter) == (dayAfter == nextWeek ? "next-week" : ""))
         }
     }
 
@@ -78,5 +80,31 @@ import Testing
         let day = try #require(ReminderChoices.startOfDay(year: 2026, month: 12, day: 24, calendar: calendar))
         #expect(calendar.dateComponents([.year, .month, .day, .hour, .minute], from: day)
                     == DateComponents(year: 2026, month: 12, day: 24, hour: 0, minute: 0))
+    }
+
+    /// Issue 45: the menu's Next Week was never shown chosen.
+    @Test func nextWeekIsShownChosenForItsFirstDayAtAnyTime() throws {
+        let nextWeek = try #require(ReminderChoices.dueDate(named: "next-week", now: now, calendar: calendar))
+        #expect(ReminderChoices.due(of: [reminder(due: nextWeek)], now: now, calendar: calendar) == "next-week")
+        #expect(ReminderChoices.due(of: [reminder(due: nextWeek.addingTimeInterval(9 * 3_600))], now: now, calendar: calendar)
+                == "next-week")
+        #expect(ReminderChoices.due(of: [reminder(due: nextWeek.addingTimeInterval(86_400))], now: now, calendar: calendar) == "")
+    }
+
+    /// Issue 45: the menu's Due choices dropped a reminder's time of day, which the details'
+    /// quick choices and a drop onto Scheduled keep. The same rule everywhere: the day
+    /// changes, the time stays; None takes both away.
+    @Test func aDueDayChosenKeepsEachRemindersTimeOfDay() throws {
+        let today = calendar.startOfDay(for: now)
+        let nine = today.addingTimeInterval(9 * 3_600), allDay = today
+        let timed = reminder(due: nine), untimed = reminder(due: allDay), none = reminder()
+        let tomorrow = try #require(ReminderChoices.dueDate(named: "tomorrow", now: now, calendar: calendar))
+        let command = try #require(ReminderEditing.settingDueDay([timed.id, untimed.id, none.id], to: tomorrow,
+                                                                 in: [timed, untimed, none], now: now, calendar: calendar))
+        guard case .update(_, let after) = command else { Issue.record("not an update"); return }
+        #expect(after.map(\.due) == [tomorrow.addingTimeInterval(9 * 3_600), tomorrow, tomorrow])
+        let cleared = try #require(ReminderEditing.settingDueDay([timed.id], to: nil, in: [timed], now: now, calendar: calendar))
+        guard case .update(_, let gone) = cleared else { Issue.record("not an update"); return }
+        #expect(gone.map(\.due) == [nil])
     }
 }

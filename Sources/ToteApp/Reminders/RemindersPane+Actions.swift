@@ -33,7 +33,7 @@ extension RemindersPane {
             self?.setPriority(ReminderChoices.priority(named: name))
         }
         actions["due"] = Actions.addChoice("due", to: group) { [weak self] name in
-            self?.setDue(ReminderChoices.dueDate(named: name, now: Date()))
+            self?.setDueDay(ReminderChoices.dueDate(named: name, now: Date()))
         }
         add("choose-due") { pane, _ in pane.chooseDue() }
         add("rename-list") { pane, _ in pane.chooseListName() }

@@ -342,13 +342,14 @@ final class RemindersPane {
         let shown = ids.lazy.compactMap { self.view.indexByID[$0].flatMap { self.view.shown[$0].due } }.first
         // The reminders chosen when asked, wherever they are by then (gone ones are skipped).
         DateDialog.present(on: window, heading: tr("Due Date"), showing: shown ?? Date(), confirm: tr("_Set")) {
-            [weak self] day in self?.setDue(day, of: ids)
+            [weak self] day in self?.setDueDay(day, of: ids)
         }
     }
 
-    func setDue(_ due: Date?, of chosen: [UUID]? = nil) {
+    /// Moves the reminders to `day`, each keeping its time of day.
+    func setDueDay(_ day: Date?, of chosen: [UUID]? = nil) {
         let ids = chosen ?? view.selectedIDs
-        guard let command = ReminderEditing.settingDue(ids, to: due, in: rows, now: now) else { return }
+        guard let command = ReminderEditing.settingDueDay(ids, to: day, in: rows, now: now) else { return }
         perform(command, selecting: ids)
     }
 

@@ -23,23 +23,28 @@ public enum ReminderChoices {
         shared(reminders.map { priorityName($0.priority) })
     }
 
-    /// The due date the reminders share, as Today, Tomorrow or None; "" for any other date.
+    /// The due date the reminders share, as Today, Tomorrow, Next Week (its first day) or
+    /// None; "" for any other date. Tomorrow when next week starts tomorrow.
     public static func due(of reminders: [Reminder], now: Date, calendar: Calendar = localGregorian) -> String {
         // The days' bounds once, not the calendar per reminder: asked at every selection
         // change, 500 selected reminders took 1,500 calendar calls.
         let today = calendar.startOfDay(for: now)
         guard let tomorrow = calendar.date(byAdding: .day, value: 1, to: today),
-              let dayAfter = calendar.date(byAdding: .day, value: 2, to: today)
+              let dayAfter = calendar.date(byAdding: .day, value: 2, to: today),
+              let nextWeek = dueDate(named: "next-week", now: now, calendar: calendar),
+              let nextWeekEnd = calendar.date(byAdding: .day, value: 1, to: nextWeek)
         else { return "" }
         return shared(reminders.map { reminder in
             guard let due = reminder.due else { return "none" }
             if due >= today, due < tomorrow { return "today" }
             if due >= tomorrow, due < dayAfter { return "tomorrow" }
+            if due >= nextWeek, due < nextWeekEnd { return "next-week" }
             return ""
         })
     }
 
-    /// The due date a choice sets: the start of that day; nil for None. "next-week" is the
+    /// The day a choice sets (the reminders keep their times of day on it: see
+    /// `ReminderEditing.settingDueDay`); nil for None. "next-week" is the
     /// first day of next week, as the calendar's locale starts weeks (a Monday in most of
     /// Europe, a Sunday in the United States).
     public static func dueDate(named name: String, now: Date, calendar: Calendar = localGregorian) -> Date? {

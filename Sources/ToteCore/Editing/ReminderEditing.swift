@@ -72,6 +72,19 @@ public enum ReminderEditing {
         update(ids, in: rows, now: now) { $0.due = due }
     }
 
+    /// Moves reminders to `day`, each keeping its time of day, as the details' quick choices
+    /// and a drop onto a day of Scheduled do: a reminder at 09:00 moved to tomorrow is at 09:00
+    /// tomorrow. Nil `day` takes the due date away.
+    public static func settingDueDay(
+        _ ids: [UUID], to day: Date?, in rows: [Reminder], now: Date, calendar: Calendar = ReminderChoices.localGregorian
+    ) -> ReminderCommand? {
+        update(ids, in: rows, now: now) { reminder in
+            reminder.due = day.map {
+                ReminderDetails.due(day: $0, time: ReminderDetails.time(of: reminder.due, calendar: calendar), calendar: calendar)
+            }
+        }
+    }
+
     /// Deletes reminders. The others keep their positions (gaps are allowed), so deleting a
     /// few from a long list writes only those.
     public static func deleting(_ ids: [UUID], in rows: [Reminder]) -> ReminderCommand? {
