@@ -214,12 +214,7 @@ final class CrashCampaignTests: EndToEndTestCase {
 
     /// A note of about 1 MB written into the store while Tote is not running.
     private func makeBigNote() throws -> UUID {
-        let store = try Store(location: session.storeLocation)
-        let note = try store.createNote(title: "Big \(UUID().uuidString.prefix(4))")
-        let line = String(String(repeating: "pasted text of a long note ", count: 3).prefix(63))
-        _ = try store.save(noteID: note.id, title: note.title,
-                           body: RichText(plain: Array(repeating: line, count: 16_000).joined(separator: "\n")))
-        return note.id
+        try storeNote("Big \(UUID().uuidString.prefix(4))", RichText(plain: Self.megabyteOfText))
     }
 
     /// The 1 MB note opened from the sidebar, the cursor at its end; typing goes there.

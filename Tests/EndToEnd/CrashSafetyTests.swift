@@ -58,18 +58,9 @@ extension CrashSafetyTests {
 /// filling, took 1–20 s to end Tote: its quit waited at the lowest priority, behind the
 /// filling and GtkTextView's layout. Logging out must not wait on Tote, nor lose what it showed.
 extension CrashSafetyTests {
-    private static let bigText: String = {
-        let line = String(String(repeating: "pasted text of a long note ", count: 3).prefix(63))
-        return Array(repeating: line, count: 16_000).joined(separator: "\n")
-    }()
-
     /// Tote showing the 1 MB note "Big", its body clicked into.
     private func launchOnBigNote() throws -> Process {
-        do {
-            let store = try Store(location: session.storeLocation)
-            let big = try store.createNote(title: "Big")
-            try store.save(noteID: big.id, title: "Big", body: RichText(plain: Self.bigText))
-        }
+        try storeNote("Big", RichText(plain: Self.megabyteOfText))
         let tote = try session.launchTote()
         let window = try session.waitForWindow(of: tote)
         try session.place(window, x: 0, y: 0, width: 960, height: 700)
@@ -110,8 +101,8 @@ extension CrashSafetyTests {
         session.pace(0.3)
         let took = try terminate(tote, what: "0.3 s after a 1 MB paste")
         let pasted = try XCTUnwrap(session.store()?.notes().first { $0.title != "Big" }?.body)
-        XCTAssertTrue(pasted.isEmpty || pasted == Self.bigText, "the paste is stored whole or not at all: \(pasted.count) characters")
-        print("stored of the paste: \(pasted.count) of \(Self.bigText.count) characters")
+        XCTAssertTrue(pasted.isEmpty || pasted == Self.megabyteOfText, "the paste is stored whole or not at all: \(pasted.count) characters")
+        print("stored of the paste: \(pasted.count) of \(Self.megabyteOfText.count) characters")
         XCTAssertLessThanOrEqual(took, 2, "a logout waits on Tote no more than 2 s")
     }
 }

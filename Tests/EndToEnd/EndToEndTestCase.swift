@@ -64,6 +64,21 @@ class EndToEndTestCase: XCTestCase {
         return try waitForCenter(of: tote, named: reminder, window: window)
     }
 
+    /// About 1 MB of plain text, as a big paste leaves it: 16,000 lines of 63 characters.
+    static let megabyteOfText: String = {
+        let line = String(String(repeating: "pasted text of a long note ", count: 3).prefix(63))
+        return Array(repeating: line, count: 16_000).joined(separator: "\n")
+    }()
+
+    /// Writes a note into the store, as while Tote is not running; returns its id.
+    @discardableResult
+    func storeNote(_ title: String, _ body: RichText) throws -> UUID {
+        let store = try Store(location: session.storeLocation)
+        let note = try store.createNote(title: title)
+        _ = try store.save(noteID: note.id, title: title, body: body)
+        return note.id
+    }
+
     /// Clicks the note's row in the sidebar of window `frame` (1 is the first) and waits
     /// for its text, read through AT-SPI.
     func openNote(_ name: String, in frame: Int, of tote: Process, window: String) throws {
