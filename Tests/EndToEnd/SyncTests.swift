@@ -269,9 +269,17 @@ final class SyncTests: EndToEndTestCase {
         }
         XCTAssertNotNil(syncedList("Tasks"))
 
+        // Shown when its account is switched off: the page says what happened (issue 45:
+        // it said the list was deleted in another window).
+        try click("Tasks", tote, window)
         try servers.edsSetEnabled(servers.accountUID, false)
         try session.waitUntil("Tasks gone from Tote with its account", timeout: 20) {
             self.syncedList("Tasks") == nil && (try? session.center(of: tote, named: "frame=1/Tasks", window: window)) == nil
+        }
+        try session.waitUntil("the page saying the account was switched off") {
+            (try? session.accessibleObjects(of: tote))?.contains {
+                $0.contains("“Tasks” went with its account, which was switched off; nothing was deleted")
+            } == true
         }
         XCTAssertEqual(try session.store()?.reminderLists().map(\.name), ["Personal"])
         try servers.edsSetEnabled(servers.accountUID, true)

@@ -48,6 +48,11 @@ import Testing
                                 rows: { $0 == mirror.id ? [row] : [] }, now: now)
         #expect(gone.command == .sequence([.delete([row]), .deleteLists([mirror])]))
         #expect(gone.record.unbound == [mirror.id])
+        #expect(gone.switchedOff == [mirror.id], "its account was switched off: nothing deleted there")
+        let removed = SyncAccounts(taskLists: [], lists: [own, mirror], bindings: bindings, waiting: [],
+                                   rows: { $0 == mirror.id ? [row] : [] }, now: now)
+        #expect(removed.command == gone.command)
+        #expect(removed.switchedOff.isEmpty, "the task list itself was deleted")
 
         let kept = SyncAccounts(taskLists: [], lists: [own, mirror], bindings: bindings, waiting: ["src-work"],
                                 rows: { $0 == mirror.id ? [row] : [] }, now: now)

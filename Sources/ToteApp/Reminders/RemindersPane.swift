@@ -240,8 +240,8 @@ final class RemindersPane {
     }
 
     /// Another window changed reminders or lists: show what is stored now. A list deleted
-    /// there leaves this pane for the empty state, saying so.
-    func followChange(_ command: ReminderCommand) {
+    /// there, or gone with its account, leaves this pane for the empty state, saying why.
+    func followChange(_ command: ReminderCommand, accountSwitchedOff: Set<UUID> = []) {
         if smartList != nil {
             // What a smart list shows may change with any reminder of any list.
             reload()
@@ -253,7 +253,10 @@ final class RemindersPane {
             details?.follow(nil)
             self.list = nil
             onListGone()
-            onToast(format(tr("“{list}” was deleted in another window"), ["list": list.name]), false)
+            let message = accountSwitchedOff.contains(list.id)
+                ? tr("“{list}” went with its account, which was switched off; nothing was deleted")
+                : tr("“{list}” was deleted in another window")
+            onToast(format(message, ["list": list.name]), false)
         }
     }
 

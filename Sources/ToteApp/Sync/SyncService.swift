@@ -86,7 +86,8 @@ final class SyncService {
                                 now: Date())
         if plan.command != nil || !plan.record.isEmpty {
             do {
-                try library.applyFromElsewhere(LibraryEdit(reminders: plan.command), sync: plan.record)
+                try library.applyFromElsewhere(LibraryEdit(reminders: plan.command), sync: plan.record,
+                                               listsWithAccountSwitchedOff: plan.switchedOff)
             } catch {
                 onToast(format(tr("Could not show the account’s lists: {reason}"), ["reason": Reasons.text(forStoreError: error)]))
             }

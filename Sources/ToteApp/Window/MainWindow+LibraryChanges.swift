@@ -89,7 +89,9 @@ extension MainWindow {
                 adw_window_title_set_title(contentTitle.opaque, current.name)
             }
         }
-        if let command = change.reminders, !mine { reminders?.followChange(command) }
+        if let command = change.reminders, !mine {
+            reminders?.followChange(command, accountSwitchedOff: change.listsWithAccountSwitchedOff)
+        }
     }
 }
 

@@ -145,11 +145,12 @@ public final class Library {
     /// written over is refused.
     /// `sync`: what a change from a task list's server writes beside it, in its transaction
     /// (and the change is then not queued for the server).
-    public func applyFromElsewhere(_ edit: LibraryEdit, sync: SyncRecord? = nil) throws {
+    public func applyFromElsewhere(_ edit: LibraryEdit, sync: SyncRecord? = nil, listsWithAccountSwitchedOff: Set<UUID> = []) throws {
         try bodies.check(edit)
         try write(edit.reminders, sync: sync)
         var change = LibraryChange(reminders: edit.reminders)
         change.syncedListsChanged = sync?.changesBindings ?? false
+        change.listsWithAccountSwitchedOff = listsWithAccountSwitchedOff
         change.editedNotes = try bodies.applyFromElsewhere(edit)
         publish(change)
     }

@@ -41,6 +41,8 @@ public struct LibraryChange: Sendable {
     public var saveFailure: SaveFailure?
     /// Lists became synced through an account, or stopped being (the sidebar regroups).
     public var syncedListsChanged = false
+    /// Lists gone because their account was switched off (`SyncAccounts.switchedOff`).
+    public var listsWithAccountSwitchedOff: Set<UUID> = []
     /// Who made it (a window), so it does not follow its own change twice. For a change
     /// from elsewhere (another Tote), nil.
     public var origin: ObjectIdentifier?

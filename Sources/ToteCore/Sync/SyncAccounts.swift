@@ -25,6 +25,9 @@ public struct SyncAccounts: Sendable {
     public var record = SyncRecord()
     /// Lists that lost their task list with changes still waiting: kept as Tote's own.
     public var keptAsOwn: [ReminderList] = []
+    /// Lists that went because their account was switched off (the task list is still
+    /// there, disabled): nothing was deleted from the account, and a view showing one says so.
+    public var switchedOff: Set<UUID> = []
 
     /// `lists`: every list now; `bindings` the synced ones; `waiting`: task lists with
     /// changes in the outbox; `rows`: a list's reminders (for a list that goes).
@@ -74,6 +77,7 @@ public struct SyncAccounts: Sendable {
                                               accountUID: taskList.accountUID, accountName: taskList.accountName))
         }
         let present = Set(taskLists.map(\.uid))
+        let disabled = Set(all.filter { !$0.isEnabled }.map(\.uid))
         var deletedReminders: [Reminder] = []
         var deletedLists: [ReminderList] = []
         for binding in bindings.values where !present.contains(binding.sourceUID) {
@@ -86,6 +90,7 @@ public struct SyncAccounts: Sendable {
             } else {
                 deletedReminders += reminders
                 deletedLists.append(list)
+                if disabled.contains(binding.sourceUID) { switchedOff.insert(list.id) }
             }
         }
         if !inserted.isEmpty { commands.append(.insertLists(inserted)) }
