@@ -246,6 +246,21 @@ final class SyncTests: EndToEndTestCase {
         XCTAssertEqual(titles(groceries), ["Apples", "Bread"])
     }
 
+    /// Issue 45: switched off in Preferences, sync stopped at the next start without a word
+    /// in the window.
+    func testSyncSwitchedOffInPreferencesSaysWhenItStopsAndKeepsTheLists() throws {
+        let (tote, _) = try start()
+        let status = try DesktopSession.run("gsettings", ["set", "io.github.totenotes.Tote", "sync-accounts", "false"],
+                                            environment: session.environment)
+        XCTAssertEqual(status, 0)
+        try session.waitUntil("the window saying when sync stops") {
+            (try? session.accessibleObjects(of: tote))?.contains {
+                $0.contains("Sync stops when Tote next starts; the accounts’ lists stay until then, and nothing is deleted")
+            } == true
+        }
+        XCTAssertNotNil(syncedList("Tasks"), "nothing taken away meanwhile")
+    }
+
     func testAnAccountSwitchedOffAndOnInSettingsTakesItsListAwayAndBringsItBack() throws {
         let (tote, window) = try start()
         try servers.peerCreate("Tasks", uid: "from-phone", summary: "Call Ann", sortOrder: 0)

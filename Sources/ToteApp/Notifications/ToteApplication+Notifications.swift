@@ -64,9 +64,18 @@ extension ToteApplication {
         settings.connect("changed::run-in-background") { [weak self] (_: UnsafeMutableRawPointer?) in
             self?.holdWhileRunningInBackground()
         }
-        // Turned on in Preferences, sync starts at once (turned off, at the next start).
+        // Turned on in Preferences, sync starts at once. Turned off, it stops at the next
+        // start (its lists, and changes waiting to reach the accounts, stay until then): the
+        // windows say so, not only Preferences.
         settings.connect("changed::sync-accounts") { [weak self] (_: UnsafeMutableRawPointer?) in
             guard let self, !self.windows.isEmpty else { return }
+            guard g_settings_get_boolean(settings, "sync-accounts").isTrue else {
+                guard self.sync != nil else { return }
+                for window in self.windows {
+                    window.showToast(tr("Sync stops when Tote next starts; the accounts’ lists stay until then, and nothing is deleted"))
+                }
+                return
+            }
             self.startSync()
         }
     }
