@@ -11,10 +11,7 @@ final class NoteBenchmark {
     let editor: NoteEditor
 
     init(store: Store) {
-        // Saves scheduled as the app schedules them.
-        editor = NoteEditor(library: Library(store: store, schedule: { delay, work in
-            Timeout(after: delay, priority: G_PRIORITY_HIGH, work)
-        }))
+        editor = NoteEditor(library: Library(store: store, schedule: ToteApplication.scheduleSave))
         window = gtk_window_new()
         gtk_window_set_default_size(gtkWindow, 900, 700)
         gtk_window_set_child(gtkWindow, editor.widget)

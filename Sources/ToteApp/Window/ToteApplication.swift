@@ -130,11 +130,7 @@ public final class ToteApplication {
             notifier = nil
             return
         }
-        let library = Library(store: store, schedule: { delay, work in
-            // Above GTK's input and frames: on a busy machine they can hold the loop for longer
-            // than the whole save budget.
-            Timeout(after: delay, priority: G_PRIORITY_HIGH, work)
-        }, copyTitle: NoteEditor.conflictingCopyTitle)
+        let library = Library(store: store, schedule: Self.scheduleSave, copyTitle: NoteEditor.conflictingCopyTitle)
         do {
             try library.load()
             libraryLoadFailure = nil
@@ -144,6 +140,12 @@ public final class ToteApplication {
         self.library = library
         notifier?.stop()
         notifier = ReminderNotifier(application: application, library: library)
+    }
+
+    /// When the library's saves run: above GTK's input and frames, which on a busy machine can
+    /// hold the loop for longer than the whole save budget.
+    static let scheduleSave: NoteBodies.Scheduler = { delay, work in
+        Timeout(after: delay, priority: G_PRIORITY_HIGH, work)
     }
 
     /// Starts syncing with the desktop's accounts, unless the preference is off.

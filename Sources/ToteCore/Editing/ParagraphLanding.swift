@@ -9,7 +9,6 @@ extension RichText {
     /// style of wherever it lands.
     public func copied(_ range: Range<Int>) -> RichText {
         var copied = fragment(range).paragraphs
-        guard !copied.isEmpty else { return fragment(range) }
         let (first, start) = locate(range.lowerBound)
         let (last, end) = locate(range.upperBound)
         if start > 0 || (first == last && end < paragraphs[last].length) { copied[0].style = .body }
