@@ -66,18 +66,18 @@ def end(process):
 
 class Watcher:
     """Watches the X server from outside, in a thread, on a connection of its own: about every ms
-    it asks who owns XdndSelection, and reads the events of top-level windows (override-redirect
-    windows mapped), each listed as (monotonic time, window id). Armed for a drag (ping), it pings
-    the app's window every 10 ms from drag-begin until `until`: serial to the time sent in `sent`,
-    to the time GDK's answer came (to the root window, SubstructureNotify among its masks) in `answered`."""
+    it asks who owns XdndSelection (GDK gives it a new window as each drag begins), listing each
+    change as (monotonic time, window id). Armed for a drag (ping), it pings the app's window
+    every 10 ms from drag-begin until `until`: serial to the time sent in `sent`, to the time
+    GDK's answer came (to the root window, SubstructureNotify among its masks) in `answered`."""
     def __init__(self, name):
-        self.owners, self.maps, self.owner, self.stopping = [], [], None, threading.Event()
+        self.owners, self.owner, self.stopping = [], None, threading.Event()
         self.armed, self.until, self.sent, self.answered, self.serial = None, 0, {}, {}, 0
         self.thread = threading.Thread(target=self.watch, args=(xdisplay.Display(name),))
         self.thread.start()
 
     def ping(self, window):
-        """Arms it for the next drag-begin: a new owner of XdndSelection, or the old one mapped again."""
+        """Arms it for the next drag-begin: a new owner of XdndSelection."""
         self.sent, self.answered, self.until, self.armed = {}, {}, float("inf"), (int(window), self.owner)
 
     def watch(self, dpy):
@@ -91,15 +91,11 @@ class Watcher:
             if owner != self.owner:
                 self.owner = owner
                 self.owners.append((time.monotonic(), owner))
-            mapped = set()
             while dpy.pending_events():
                 event, now = dpy.next_event(), time.monotonic()
-                if event.type == X.MapNotify and event.override:
-                    self.maps.append((now, event.window.id))
-                    mapped.add(event.window.id)
-                elif event.type == X.ClientMessage and event.client_type == protocols and event.data[1][0] == ping:
+                if event.type == X.ClientMessage and event.client_type == protocols and event.data[1][0] == ping:
                     self.answered.setdefault(event.data[1][1], now)
-            if self.armed and (owner not in (0, self.armed[1]) or self.armed[1] in mapped):
+            if self.armed and owner not in (0, self.armed[1]):
                 window, self.armed = dpy.create_resource_object("window", self.armed[0]), None
             now = time.monotonic()
             if window and now >= self.until:
@@ -153,7 +149,7 @@ def drag(env, watcher, app, window, name, origin, word, target):
         return None, None
     tool(env, "xdotool", "mousemove", *start)
     time.sleep(0.05)
-    before, maps = watcher.owner, len(watcher.maps)
+    before = watcher.owner
     watcher.ping(window)
     tool(env, "xdotool", "mousedown", 1)
     pressed = time.monotonic()  # the press has reached the server once xdotool has returned
@@ -164,10 +160,8 @@ def drag(env, watcher, app, window, name, origin, word, target):
     tool(env, "xdotool", "mouseup", 1)
     watcher.until = time.monotonic() + 0.3
     time.sleep(0.5)
-    # The drag began when XdndSelection got a new owner, a window GDK maps override-redirect as
-    # a drag starts (should it keep one for all drags: when that window was mapped again).
-    begun = next(((t, w) for t, w in watcher.owners if t > pressed and w not in (0, before)), None)
-    begun = begun or next(((t, w) for t, w in watcher.maps[maps:] if w == before), (None, None))
+    # The drag began when XdndSelection got a new owner.
+    begun = next(((t, w) for t, w in watcher.owners if t > pressed and w not in (0, before)), (None, None))
     # Each ping to its answer (the end of the watch at most: the same figure however late read).
     waits = [min(watcher.answered.get(s, watcher.until), watcher.until) - t for s, t in watcher.sent.items()]
     return ((begun[0] - pressed) * 1000 if begun[0] else None, max(waits) * 1000 if waits else None)
@@ -206,15 +200,12 @@ def one_run(command, name, extra_env):
                 if text() != BODY:
                     tool(env, "xdotool", "key", "ctrl+z")
                     time.sleep(0.5)
-            # BRAVO (characters 11..<16) past the end of line 2 (39: its last character); should
-            # the undo have failed, from the end of line 2 to the end of line 1 instead.
-            now = text()
-            line = 1 if now == BODY else 0
-            target = 39 if line else len(now.split("\n")[0]) - 1
-            results.append(drag(env, watcher, app.pid, window, name, origin, now.rfind("BRAVO"), target))
-            # Landed: BRAVO ends that line and has left the other.
+            wait_for("the text as typed", lambda: text() == BODY, 5)
+            # BRAVO (characters 11..<16) past the end of line 2 (39: its last character).
+            results.append(drag(env, watcher, app.pid, window, name, origin, 11, 39))
+            # Landed: BRAVO ends line 2 and has left line 1.
             lines = text().split("\n") + ["", ""]
-            results[-1] += (lines[line].rstrip().endswith("BRAVO") and "BRAVO" not in lines[1 - line],)
+            results[-1] += (lines[1].rstrip().endswith("BRAVO") and "BRAVO" not in lines[0],)
             if not results[-1][2]:
                 print(f"  {command[0]}: a drop did not land: {text()!r}", file=sys.stderr)
     finally:
