@@ -25,6 +25,9 @@ let package = Package(
         .target(name: "CHTMLParser", dependencies: ["CLibXML2"]),
         // libical, for iCalendar import and export in ToteCore.
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        // cmark-gfm, GitHub's CommonMark parser with its extensions (strikethrough, task lists),
+        // for the notes folder's Markdown. Debian ships no .pc for the extensions library.
+        .systemLibrary(name: "CMarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // GLib and GObject without GTK, for ToteCore and CVCard.
         .systemLibrary(name: "CGObject", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // Evolution Data Server's vCard parser (EVCard), as GNOME Contacts and Evolution read cards,
@@ -51,6 +54,7 @@ let package = Package(
             dependencies: [
                 "CHTMLParser",
                 "CICal",
+                "CMarkGFM",
                 "CGObject",
                 "CVCard",
                 .product(name: "GRDB", package: "GRDB.swift"),
