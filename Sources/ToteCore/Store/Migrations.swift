@@ -7,7 +7,7 @@ import GRDB
 enum Migrations {
     /// Written to `PRAGMA user_version` after migrating, so that a store from a newer Tote
     /// is recognised even by a tool that does not read GRDB's migrations table.
-    static let schemaVersion = 5
+    static let schemaVersion = 6
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -103,6 +103,20 @@ enum Migrations {
                 INSERT INTO announcement (reminderID, due) SELECT id, due FROM reminder
                 WHERE isDone = 0 AND due IS NOT NULL AND due < CAST(strftime('%s', 'now') AS REAL) - 86400
                 """)
+        }
+        migrator.registerMigration("v6: the notes folder") { db in
+            // Each note's file in the notes folder (NoteFileRecord). No foreign key: a note
+            // deleted in Tote keeps its record until its file is gone too.
+            try db.create(table: NoteFileRecord.databaseTableName) { t in
+                t.primaryKey("noteID", .blob)
+                t.column("path", .text).notNull().unique()
+                t.column("base", .text).notNull()
+                t.column("noteDigest", .text).notNull()
+                t.column("elsewhere", .text).notNull()
+                t.column("previousElsewhere", .text)
+                t.column("fileModified", .double).notNull()
+                t.column("fileSize", .integer).notNull()
+            }
         }
         return migrator
     }

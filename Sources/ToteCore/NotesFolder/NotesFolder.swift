@@ -1,0 +1,515 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The notes folder: every note also `<Title>.md` in a folder that Syncthing, the Nextcloud
+/// desktop client or any file sync carries, both ways.
+///
+/// Works on a queue of its own, never the main thread. A note saved in Tote is written to
+/// its file (atomically: a temporary file renamed over it); a file changed, added or
+/// deleted by another app or device is brought in through `deliver` — which applies it on
+/// the main actor (`Library.take`) and says whether it could — and only then recorded.
+/// Every change meets its counterpart three ways, against the text both sides last agreed
+/// on (`NoteFileRecord.base`): nothing is written over, an edit beats a delete, and a sync
+/// engine's conflict copy is merged into its note and removed.
+public final class NotesFolder: Sendable {
+    /// Translated words the folder writes into notes and file names.
+    public struct Words: Sendable {
+        /// A note with neither title nor text is written as this.
+        public var untitled: String
+        /// The line between two versions of the same lines, both kept.
+        public var changedElsewhere: String
+
+        public init(untitled: String, changedElsewhere: String) {
+            self.untitled = untitled
+            self.changedElsewhere = changedElsewhere
+        }
+    }
+
+    public let root: URL
+    private let store: Store
+    private let words: Words
+    private let deliver: @Sendable (NotesFolderChange) -> Bool
+    private let queue = DispatchQueue(label: "io.github.totenotes.Tote.notes-folder", qos: .utility)
+    private let state = Mutex(State())
+
+    private struct State {
+        var stopped = false
+        var scanQueued = false
+        var reachable: Bool?
+    }
+
+    static let attachmentsFolder = "attachments"
+
+    /// `deliver` is called on the folder's queue and must apply the change before it returns
+    /// (on the main actor), returning false when it could not (the note changed meanwhile).
+    public init(root: URL, store: Store, words: Words, deliver: @escaping @Sendable (NotesFolderChange) -> Bool) {
+        self.root = root.standardizedFileURL
+        self.store = store
+        self.words = words
+        self.deliver = deliver
+    }
+
+    // MARK: What starts work
+
+    /// Reads the whole folder: at start, when the folder is chosen, when it changed.
+    /// Scans asked for while one waits are one scan.
+    public func scan(after delay: TimeInterval = 0) {
+        let queued = state.withLock { state in
+            defer { state.scanQueued = true }
+            return state.scanQueued
+        }
+        guard !queued else { return }
+        queue.asyncAfter(deadline: .now() + delay) { [self] in
+            state.withLock { $0.scanQueued = false }
+            guard !isStopped else { return }
+            reconcile()
+        }
+    }
+
+    /// A note was saved in Tote: its file follows.
+    public func noteSaved(_ id: UUID) {
+        queue.async { [self] in
+            guard !isStopped, isReachable else { return }
+            let records = (try? store.noteFileRecords()) ?? []
+            write(noteID: id, record: records.first { $0.noteID == id }, taken: nil)
+        }
+    }
+
+    /// A note was deleted in Tote: its file goes, unless it changed elsewhere since (an edit
+    /// beats a delete: it comes back as a note).
+    public func noteDeleted(_ id: UUID) {
+        queue.async { [self] in
+            guard !isStopped, isReachable,
+                  let record = try? store.noteFileRecords().first(where: { $0.noteID == id }) else { return }
+            let file = url(of: record.path)
+            guard let text = read(file) else {
+                try? store.deleteNoteFileRecord(noteID: id)
+                return
+            }
+            if text == record.base {
+                unlink(file.path)
+                try? store.deleteNoteFileRecord(noteID: id)
+            } else {
+                try? store.deleteNoteFileRecord(noteID: id)
+                bringIn(file: file, path: record.path, text: text)
+            }
+        }
+    }
+
+    /// Stops all work not yet begun (the folder was turned off or changed): files stay.
+    public func stop() {
+        state.withLock { $0.stopped = true }
+    }
+
+    /// Waits for the work asked for so far, off the main actor's thread (which `deliver`
+    /// needs meanwhile).
+    public func settled() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in queue.async { done.resume() } }
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private var isReachable: Bool { state.withLock { $0.reachable } ?? false }
+
+    // MARK: Reading the folder
+
+    /// A note's file as found by a scan.
+    private struct Found {
+        var path: String
+        var modified: Double
+        var size: Int64
+    }
+
+    private func reconcile() {
+        var isFolder: ObjCBool = false
+        let reachable = FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) && isFolder.boolValue
+            && access(root.path, R_OK | W_OK | X_OK) == 0
+        let wasReachable = state.withLock { state in
+            defer { state.reachable = reachable }
+            return state.reachable
+        }
+        if wasReachable != reachable { _ = deliver(.reachable(reachable)) }
+        guard reachable, let records = try? store.noteFileRecords() else { return }
+
+        var (files, conflicts) = listNoteFiles()
+        if !conflicts.isEmpty {
+            mergeConflictCopies(conflicts, records: records)
+            files = listNoteFiles().files
+        }
+        let found = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var byPath = Dictionary(records.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+
+        // Files gone: renamed elsewhere (the same text under a new name), or deleted.
+        let gone = records.filter { found[$0.path] == nil }
+        var newFiles = files.filter { byPath[$0.path] == nil }
+        // A folder emptied all at once (a disk not mounted over its mount point, a sync
+        // target switched) is not a person deleting every note: nothing is removed.
+        let looksEmptied = gone.count >= 3 && gone.count * 2 > records.count
+        for record in gone {
+            if let index = newFiles.firstIndex(where: { read(url(of: $0.path)) == record.base }) {
+                let moved = newFiles.remove(at: index)
+                var renamed = record
+                renamed.path = moved.path
+                byPath[record.path] = nil
+                if bringIn(record: &renamed, found: moved, renamed: true) { byPath[moved.path] = renamed }
+            } else if !looksEmptied {
+                fileDeleted(record)
+                byPath[record.path] = nil
+            }
+        }
+        for file in files where byPath[file.path] != nil {
+            guard var record = byPath[file.path],
+                  record.fileModified != file.modified || record.fileSize != file.size else { continue }
+            bringIn(record: &record, found: file)
+        }
+        for file in newFiles {
+            guard let text = read(url(of: file.path)) else { continue }
+            bringIn(file: url(of: file.path), path: file.path, text: text)
+        }
+        // Notes with no file yet: the first time, and those made while the folder was away.
+        guard !looksEmptied, let notes = try? store.noteSummaries() else { return }
+        let recorded = Set((try? store.noteFileRecords())?.map(\.noteID) ?? [])
+        var names = namesTaken(in: "")
+        for note in notes where !recorded.contains(note.id) {
+            if let path = write(noteID: note.id, record: nil, taken: names) { names.insert(path.lowercased()) }
+        }
+    }
+
+    /// Every note file and conflict copy under the folder, but in hidden folders and `attachments/`.
+    private func listNoteFiles() -> (files: [Found], conflicts: [Found]) {
+        var files: [Found] = []
+        var conflicts: [Found] = []
+        let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey]
+        guard let walk = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles, .skipsPackageDescendants])
+        else { return ([], []) }
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        for case let url as URL in walk {
+            let path = String(url.standardizedFileURL.path.dropFirst(rootPath.count))
+            let values = try? url.resourceValues(forKeys: Set(keys))
+            if values?.isDirectory == true {
+                if path == Self.attachmentsFolder { walk.skipDescendants() }
+                continue
+            }
+            guard values?.isRegularFile == true, let (modified, size) = Self.stamp(of: url) else { continue }
+            let name = url.lastPathComponent
+            if NoteFileName.conflictOriginal(of: name) != nil {
+                conflicts.append(Found(path: path, modified: modified, size: size))
+            } else if NoteFileName.isNoteFile(name) {
+                files.append(Found(path: path, modified: modified, size: size))
+            }
+        }
+        return (files, conflicts)
+    }
+
+    private static func stamp(of url: URL) -> (Double, Int64)? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        return (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9, Int64(info.st_size))
+    }
+
+    private func url(of path: String) -> URL {
+        root.appendingPathComponent(path)
+    }
+
+    /// A note file's text; nil when it cannot be read (it is named in a toast).
+    private func read(_ url: URL) -> String? {
+        do {
+            let data = try Data(contentsOf: url)
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            if FileManager.default.fileExists(atPath: url.path) {
+                _ = deliver(.failed(fileName: url.lastPathComponent, problem: FileProblem(writing: error)))
+            }
+            return nil
+        }
+    }
+
+    // MARK: Bringing changes in
+
+    /// A known file that changed: taken into its note, or merged with the note's own edits.
+    /// False when the note could not take it now (a later scan or save tries again). The
+    /// note's title follows the file's name only when another app renamed the file.
+    @discardableResult
+    private func bringIn(record: inout NoteFileRecord, found: Found, renamed: Bool = false) -> Bool {
+        let file = url(of: record.path)
+        guard let fileText = read(file) else { return false }
+        guard let note = try? store.note(id: record.noteID), let noteText = try? note.richText() else {
+            // Deleted in Tote while edited elsewhere: the edit wins, as a note again.
+            try? store.deleteNoteFileRecord(noteID: record.noteID)
+            bringIn(file: file, path: record.path, text: fileText)
+            return false
+        }
+        guard fileText != record.base || renamed else {
+            (record.fileModified, record.fileSize) = (found.modified, found.size)
+            try? store.save(record)
+            return true
+        }
+        var merged = fileText
+        var keptBoth = false
+        if Self.digest(note) != record.noteDigest {
+            // Changed here and there: merged line by line, all three in Tote's own form so that
+            // another app's way of writing the same thing is no change.
+            let base = markdown(richText(record.base, at: record.path), at: record.path)
+            let theirs = markdown(richText(fileText, at: record.path), at: record.path)
+            let merge = LineMerge(base: base, ours: markdown(noteText, at: record.path), theirs: theirs)
+            merged = merge.cleanText ?? merge.text(keepingBoth: conflictLine)
+            keptBoth = !merge.isClean
+        }
+        let title = renamed ? title(forFile: record.path, text: merged) : note.title
+        let text = richText(merged, at: record.path)
+        if text != noteText || title != note.title {
+            guard deliver(.changed(noteID: note.id, title: title, text: text, basedOn: Store.NoteVersion(note))) else {
+                return false
+            }
+        }
+        if keptBoth { _ = deliver(.keptBoth(noteTitle: fileTitle(title: title, text: text))) }
+        if merged != fileText {
+            guard let stamp = writeAtomically(merged, to: file) else { return false }
+            (record.fileModified, record.fileSize) = stamp
+        } else {
+            (record.fileModified, record.fileSize) = (found.modified, found.size)
+        }
+        record.previousElsewhere = record.elsewhere
+        record.elsewhere = fileText
+        record.base = merged
+        record.noteDigest = NoteFileRecord.digest(title: title, content: NativeFormat.encode(text))
+        try? store.save(record)
+        return true
+    }
+
+    private static func digest(_ note: Note) -> String {
+        NoteFileRecord.digest(title: note.title, content: note.content)
+    }
+
+    /// A new file: a new note.
+    private func bringIn(file: URL, path: String, text: String) {
+        let rich = richText(text, at: path)
+        let now = Date()
+        let created = (try? FileManager.default.attributesOfItem(atPath: file.path)[.creationDate] as? Date) ?? nil
+        let note = Note(id: UUID(), title: title(forFile: path, text: text), body: rich,
+                        created: created ?? now, modified: now)
+        guard let (modified, size) = Self.stamp(of: file), deliver(.arrived(note)) else { return }
+        try? store.save(NoteFileRecord(noteID: note.id, path: path, base: text, noteDigest: Self.digest(note),
+                                       elsewhere: text, fileModified: modified, fileSize: size))
+    }
+
+    /// A file deleted elsewhere: its note goes too, unless it was edited since (then it is
+    /// written again).
+    private func fileDeleted(_ record: NoteFileRecord) {
+        guard let note = try? store.note(id: record.noteID) else {
+            try? store.deleteNoteFileRecord(noteID: record.noteID)
+            return
+        }
+        if Self.digest(note) == record.noteDigest {
+            if deliver(.removed(noteID: note.id, basedOn: Store.NoteVersion(note))) {
+                try? store.deleteNoteFileRecord(noteID: record.noteID)
+            }
+        } else {
+            try? store.deleteNoteFileRecord(noteID: record.noteID)
+            write(noteID: note.id, record: nil, taken: nil)
+        }
+    }
+
+    /// Syncthing's `X.sync-conflict-….md` and the Nextcloud client's `X (conflicted copy ….md`:
+    /// merged into `X.md` three ways from the text both started from, and removed.
+    private func mergeConflictCopies(_ conflicts: [Found], records: [NoteFileRecord]) {
+        for copy in conflicts {
+            let copyURL = url(of: copy.path)
+            let directory = (copy.path as NSString).deletingLastPathComponent
+            guard let originalName = NoteFileName.conflictOriginal(of: copyURL.lastPathComponent),
+                  let theirs = read(copyURL) else { continue }
+            let originalPath = directory.isEmpty ? originalName : directory + "/" + originalName
+            let originalURL = url(of: originalPath)
+            guard let ours = read(originalURL) else {
+                // The original is gone: the copy is the note's file now.
+                rename(copyURL.path, originalURL.path)
+                continue
+            }
+            let ancestor = records.first { $0.path == originalPath }?.ancestor(ofConflictWith: ours) ?? ""
+            let merge = LineMerge(base: ancestor, ours: ours, theirs: theirs)
+            let merged = merge.cleanText ?? merge.text(keepingBoth: conflictLine)
+            if merged == ours || writeAtomically(merged, to: originalURL) != nil {
+                unlink(copyURL.path)
+                if !merge.isClean {
+                    _ = deliver(.keptBoth(noteTitle: NoteFileName.title(ofFileName: originalName)))
+                }
+            }
+        }
+    }
+
+    // MARK: Writing notes out
+
+    /// Writes a note to its file (renamed when its title changed), merging with changes the
+    /// file had meanwhile. Returns the file's path.
+    @discardableResult
+    private func write(noteID: UUID, record: NoteFileRecord?, taken: Set<String>?) -> String? {
+        guard let note = try? store.note(id: noteID), let text = try? note.richText() else { return nil }
+        let directory = record.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
+        let names = taken ?? namesTaken(in: directory)
+        var path = record?.path ?? ""
+        let ownPath = record?.path.lowercased()
+        let wanted = NoteFileName.fileName(
+            forTitle: fileTitle(title: note.title, text: text), fallback: words.untitled,
+            taken: Set(names.filter { $0 != ownPath }.map { ($0 as NSString).lastPathComponent }))
+        if path.isEmpty || (path as NSString).lastPathComponent != wanted {
+            path = directory.isEmpty ? wanted : directory + "/" + wanted
+        }
+        let ours = markdown(text, at: path)
+        copyAttachments(of: text)
+        if var record {
+            let old = url(of: record.path)
+            let fileText = read(old)
+            if let fileText, fileText != record.base, let found = Self.stamp(of: old) {
+                // Changed here and there since they last agreed: brought together instead.
+                bringIn(record: &record, found: Found(path: record.path, modified: found.0, size: found.1))
+                return record.path
+            }
+            guard Self.digest(note) != record.noteDigest || path != record.path || fileText == nil else { return path }
+            guard let stamp = writeAtomically(ours, to: url(of: path)) else { return nil }
+            if path != record.path { unlink(old.path) }
+            record.path = path
+            record.base = ours
+            record.noteDigest = Self.digest(note)
+            (record.fileModified, record.fileSize) = stamp
+            try? store.save(record)
+        } else {
+            guard let stamp = writeAtomically(ours, to: url(of: path)) else { return nil }
+            try? store.save(NoteFileRecord(noteID: noteID, path: path, base: ours, noteDigest: Self.digest(note),
+                                           elsewhere: ours, fileModified: stamp.0, fileSize: stamp.1))
+        }
+        return path
+    }
+
+    private func namesTaken(in directory: String) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url(of: directory).path)) ?? []
+        return Set(names.map { (directory.isEmpty ? $0 : directory + "/" + $0).lowercased() })
+    }
+
+    /// Writes to a hidden temporary file beside the target, flushes it and renames it over the
+    /// target, so no reader (nor a kill -9) ever meets half a file. Returns the file's time and size.
+    private func writeAtomically(_ text: String, to target: URL) -> (Double, Int64)? {
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tote-tmp")
+        do {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: temporary)
+            let descriptor = open(temporary.path, O_RDONLY | O_CLOEXEC)
+            if descriptor >= 0 {
+                fdatasync(descriptor)
+                close(descriptor)
+            }
+            guard rename(temporary.path, target.path) == 0 else { throw FileProblem(errno: errno) }
+            return Self.stamp(of: target)
+        } catch {
+            unlink(temporary.path)
+            _ = deliver(.failed(fileName: target.lastPathComponent, problem: FileProblem(writing: error)))
+            return nil
+        }
+    }
+
+    /// Attachments live once each in `attachments/`, named by their content: they never conflict.
+    private func copyAttachments(of text: RichText) {
+        let folder = root.appendingPathComponent(Self.attachmentsFolder, isDirectory: true)
+        for paragraph in text.paragraphs {
+            for run in paragraph.runs {
+                guard let attachment = run.attachment, attachment.kind != .incoming else { continue }
+                let target = folder.appendingPathComponent(attachment.media.fileName)
+                let source = store.media.url(for: attachment.media)
+                guard !FileManager.default.fileExists(atPath: target.path),
+                      FileManager.default.fileExists(atPath: source.path) else { continue }
+                let temporary = folder.appendingPathComponent(".\(attachment.media.fileName).tote-tmp")
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    unlink(temporary.path)
+                    try FileManager.default.copyItem(at: source, to: temporary)
+                    guard rename(temporary.path, target.path) == 0 else { throw FileProblem(errno: errno) }
+                } catch {
+                    unlink(temporary.path)
+                    _ = deliver(.failed(fileName: attachment.fileName, problem: FileProblem(writing: error)))
+                }
+            }
+        }
+    }
+
+    // MARK: Between notes and files
+
+    private var conflictLine: String {
+        "\n**" + MarkdownWriter.escaped(words.changedElsewhere) + "**\n"
+    }
+
+    /// How deep a file is, as the `../` its attachment links need.
+    private static func upward(from path: String) -> String {
+        String(repeating: "../", count: path.split(separator: "/").count - 1)
+    }
+
+    func markdown(_ text: RichText, at path: String) -> String {
+        let up = Self.upward(from: path)
+        return MarkdownFormat.encode(text) { up + Self.attachmentsFolder + "/" + $0.media.fileName }
+    }
+
+    func richText(_ markdown: String, at path: String) -> RichText {
+        let directory = url(of: path).deletingLastPathComponent()
+        return MarkdownFormat.decode(Data(markdown.utf8)) { embed in attachment(for: embed, from: directory) }
+    }
+
+    /// The file a link in a note names, in the folder, as an attachment: kept in the media
+    /// store (where a content-named file is found without a copy).
+    private func attachment(for embed: MarkdownFormat.Embed, from directory: URL) -> Attachment? {
+        let target = embed.target.removingPercentEncoding ?? embed.target
+        guard !target.isEmpty, !target.hasPrefix("/"), !target.contains(":") else { return nil }
+        let candidates = [directory.appendingPathComponent(target),
+                          root.appendingPathComponent(Self.attachmentsFolder).appendingPathComponent(target),
+                          root.appendingPathComponent(target)]
+        let rootPath = root.path + "/"
+        guard let file = candidates.map(\.standardizedFileURL).first(where: { url in
+            var isFolder: ObjCBool = false
+            return url.path.hasPrefix(rootPath) && FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+                && !isFolder.boolValue
+        }) else { return nil }
+        let name = file.lastPathComponent
+        let fileExtension = MediaReference.sanitized((name as NSString).pathExtension.lowercased())
+        let stem = (name as NSString).deletingPathExtension
+        var reference = MediaReference(digest: stem, fileExtension: fileExtension)
+        if stem.count != 64 || !stem.allSatisfy(\.isHexDigit) || !store.media.contains(reference) {
+            guard let stored = try? store.media.store(contentsOf: file) else { return nil }
+            reference = stored
+        }
+        let size = Self.stamp(of: file)?.1 ?? 0
+        let mimeType = embed.title ?? MarkdownFormat.mimeType(forExtension: fileExtension)
+        var kind = Attachment.Kind.file
+        if embed.isShownInPlace {
+            let header = (try? FileHandle(forReadingFrom: file)).flatMap { handle in
+                defer { try? handle.close() }
+                return try? handle.read(upToCount: ContentRules.pictureHeaderLength)
+            } ?? Data()
+            kind = ContentRules.attachmentKind(mimeType: mimeType, header: header, byteCount: size)
+        }
+        return Attachment(kind: kind, media: reference, fileName: embed.name.isEmpty ? name : embed.name,
+                          mimeType: mimeType, byteCount: size)
+    }
+
+    /// What a note's file is named after: its title, else its first line.
+    func fileTitle(title: String, text: RichText) -> String {
+        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !title.isEmpty { return title }
+        return text.paragraphs.lazy.map { $0.plainText.replacingOccurrences(of: String(Attachment.character), with: "") }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty } ?? ""
+    }
+
+    /// A note's title from its file's name: none when the name is what the first line gives
+    /// (Nextcloud Notes' way, and Tote's for a note without a title), the name otherwise.
+    func title(forFile path: String, text markdown: String) -> String {
+        let stem = NoteFileName.title(ofFileName: (path as NSString).lastPathComponent)
+        let firstLine = fileTitle(title: "", text: MarkdownFormat.decode(Data(markdown.prefix(4096).utf8)) { _ in nil })
+        let derived = NoteFileName.title(ofFileName: NoteFileName.fileName(forTitle: firstLine, fallback: words.untitled, taken: []))
+        if stem == derived { return "" }
+        if stem.hasPrefix(derived + " ("), stem.hasSuffix(")"),
+           Int(stem.dropFirst(derived.count + 2).dropLast()) != nil { return "" }
+        return stem
+    }
+}
