@@ -89,6 +89,8 @@ extension ToteApplication {
 
     private func showPreferences() {
         guard let settings else { return }
-        PreferencesWindow(settings: settings, parent: activeWindow?.window).present()
+        PreferencesWindow(settings: settings, parent: activeWindow?.window, notesFolderProblem: notesFolder?.problem) {
+            [weak self] url in self?.chooseNotesFolder(url)
+        }.present()
     }
 }

@@ -30,11 +30,17 @@ enum FileChooser {
              filter: filter, suggestedName: suggestedName) { urls in urls.first.map(chosen) }
     }
 
+    /// Asks for a folder.
+    static func chooseFolder(title: String, accept: String, parent: WidgetPointer?, then chosen: @escaping @MainActor (URL) -> Void) {
+        show(title: title, action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: accept, parent: parent, multiple: false,
+             filter: nil, suggestedName: nil) { urls in urls.first.map(chosen) }
+    }
+
     private static func show(
-        title: String, action: GtkFileChooserAction, accept: String, parent: WidgetPointer, multiple: Bool,
+        title: String, action: GtkFileChooserAction, accept: String, parent: WidgetPointer?, multiple: Bool,
         filter: Filter?, suggestedName: String?, then chosen: @escaping @MainActor ([URL]) -> Void
     ) {
-        let chooser = gtk_file_chooser_native_new(title, parent.cast(), action, accept, tr("_Cancel"))!
+        let chooser = gtk_file_chooser_native_new(title, parent?.cast(), action, accept, tr("_Cancel"))!
         gtk_file_chooser_set_select_multiple(chooser.opaque, multiple.g)
         if let filter {
             let fileFilter = gtk_file_filter_new()!

@@ -25,6 +25,7 @@ private typealias Prepare = @MainActor (Double, Double) -> UnsafeMutablePointer<
 private typealias DropPosition = @MainActor (UnsafeMutableRawPointer, Double, Double) -> UInt32
 private typealias OpenFiles = @MainActor ([String]) -> Void
 private typealias Position = @MainActor (Double, Double) -> Void
+private typealias FileChanged = @MainActor (UInt32) -> Void
 
 private let releaseBox: GClosureNotify = { data, _ in
     guard let data else { return }
@@ -174,7 +175,22 @@ private let openFilesTrampoline: @convention(c) (
     }
 }
 
+private let fileChangedTrampoline: @convention(c) (
+    UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?
+) -> Void = { _, _, _, event, data in
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<FileChanged>>.fromOpaque(data!).takeUnretainedValue().handler(event)
+    }
+}
+
 extension GObjectPointer {
+    /// GFileMonitor::changed: the GFileMonitorEvent.
+    @MainActor @discardableResult
+    func connectFileChanged(_ handler: @escaping @MainActor (UInt32) -> Void) -> gulong {
+        connect("changed", SignalBox<FileChanged>(handler), fileChangedTrampoline)
+    }
+
     /// GtkDragSource::prepare: the content of a drag starting at a position, or nil for no
     /// drag. The provider returned is the drag's (transfer full).
     @MainActor @discardableResult

@@ -355,6 +355,7 @@ final class MainWindow {
         sidebar.setAccounts(library.syncedLists)
         sidebar.show(notes: library.notesByDate, reminderLists: library.lists)
         showSyncStatus()
+        sidebar.showNotesFolderProblem(app.notesFolder?.problem)
     }
 
     private func loadStore() {

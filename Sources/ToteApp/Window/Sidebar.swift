@@ -37,6 +37,9 @@ final class Sidebar {
     private(set) lazy var edgeScroller = EdgeScroller(widget)
 
     let notesBox: WidgetPointer
+    /// The Notes heading, where a notes folder that cannot be reached is said.
+    private let notesHeader: WidgetPointer
+    private var notesFolderIcon: WidgetPointer?
     /// "No notes yet", or while searching, that nothing matches.
     private let notesPlaceholder = gtk_label_new(tr("No notes yet"))!
     /// "No lists yet", or while searching, that nothing matches.
@@ -73,8 +76,8 @@ final class Sidebar {
         listsBox = gtk_list_box_new()
         smartBox = gtk_list_box_new()
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        content.append(Self.sectionHeader(
-            title: tr("Notes"), addTooltip: tr("New Note"), action: "app.new-note"))
+        notesHeader = Self.sectionHeader(title: tr("Notes"), addTooltip: tr("New Note"), action: "app.new-note")
+        content.append(notesHeader)
         content.append(Self.configure(notesBox, name: tr("Notes"), placeholder: notesPlaceholder))
         content.append(Self.sectionHeader(
             title: tr("Reminder Lists"), addTooltip: tr("New Reminder List"), action: "app.new-list"))
@@ -331,6 +334,21 @@ final class Sidebar {
         gtk_actionable_set_action_name(add.opaque, action)
         header.append(add)
         return header
+    }
+
+    /// Says beside the Notes heading that the notes folder cannot be reached (nil: it can).
+    func showNotesFolderProblem(_ problem: String?) {
+        if let icon = notesFolderIcon {
+            gtk_widget_unparent(icon)
+            notesFolderIcon = nil
+        }
+        guard let problem else { return }
+        let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
+        gtk_widget_add_css_class(icon, "warning")
+        setTooltip(icon, problem)
+        tote_shim_accessible_set_label(icon, problem)
+        gtk_widget_insert_after(icon, notesHeader, gtk_widget_get_first_child(notesHeader))
+        notesFolderIcon = icon
     }
 
     static func makeRow(name: String, iconName: String) -> (WidgetPointer, WidgetPointer) {

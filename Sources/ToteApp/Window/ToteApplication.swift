@@ -16,6 +16,8 @@ public final class ToteApplication {
     /// Lists synced through the desktop's accounts (Evolution Data Server); nil until the
     /// first window has drawn, and when the preference is off.
     private(set) var sync: SyncService?
+    /// The notes folder (`notes-folder`); nil until the first window has drawn.
+    var notesFolder: NotesFolderService?
     /// Why the library could not be read at start (the first window says so).
     private(set) var libraryLoadFailure: (any Error)?
     /// Announces reminders as they come due; nil while no store is open.
@@ -184,6 +186,7 @@ public final class ToteApplication {
             AfterFirstFrame.run(on: window.window) { [weak self] in
                 self?.removeLeftovers()
                 self?.startSync()
+                self?.followNotesFolder()
                 self?.notifier?.start()
             }
         }

@@ -179,24 +179,31 @@ public final class NotesFolder: Sendable {
         }
     }
 
-    /// Every note file and conflict copy under the folder, but in hidden folders and `attachments/`.
+    /// Every note file and conflict copy under the folder, but in hidden folders and
+    /// `attachments/`. Temporary files of writes a kill or a crash cut short go: no write
+    /// runs meanwhile, they all run on this queue.
     private func listNoteFiles() -> (files: [Found], conflicts: [Found]) {
         var files: [Found] = []
         var conflicts: [Found] = []
         let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey]
-        guard let walk = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles, .skipsPackageDescendants])
-        else { return ([], []) }
+        guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys, options: []) else {
+            return ([], [])
+        }
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         for case let url as URL in walk {
             let path = String(url.standardizedFileURL.path.dropFirst(rootPath.count))
+            let name = url.lastPathComponent
             let values = try? url.resourceValues(forKeys: Set(keys))
             if values?.isDirectory == true {
-                if path == Self.attachmentsFolder { walk.skipDescendants() }
+                if name.hasPrefix(".") { walk.skipDescendants() }
                 continue
             }
-            guard values?.isRegularFile == true, let (modified, size) = Self.stamp(of: url) else { continue }
-            let name = url.lastPathComponent
+            if name.hasSuffix(Self.temporarySuffix) {
+                unlink(url.path)
+                continue
+            }
+            guard !name.hasPrefix("."), !path.hasPrefix(Self.attachmentsFolder + "/"), values?.isRegularFile == true,
+                  let (modified, size) = Self.stamp(of: url) else { continue }
             if NoteFileName.conflictOriginal(of: name) != nil {
                 conflicts.append(Found(path: path, modified: modified, size: size))
             } else if NoteFileName.isNoteFile(name) {
@@ -205,6 +212,8 @@ public final class NotesFolder: Sendable {
         }
         return (files, conflicts)
     }
+
+    private static let temporarySuffix = ".tote-tmp"
 
     private static func stamp(of url: URL) -> (Double, Int64)? {
         var info = stat()
@@ -394,7 +403,7 @@ public final class NotesFolder: Sendable {
     /// target, so no reader (nor a kill -9) ever meets half a file. Returns the file's time and size.
     private func writeAtomically(_ text: String, to target: URL) -> (Double, Int64)? {
         let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tote-tmp")
+            .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8))\(Self.temporarySuffix)")
         do {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: temporary)
@@ -422,7 +431,7 @@ public final class NotesFolder: Sendable {
                 let source = store.media.url(for: attachment.media)
                 guard !FileManager.default.fileExists(atPath: target.path),
                       FileManager.default.fileExists(atPath: source.path) else { continue }
-                let temporary = folder.appendingPathComponent(".\(attachment.media.fileName).tote-tmp")
+                let temporary = folder.appendingPathComponent(".\(attachment.media.fileName)\(Self.temporarySuffix)")
                 do {
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                     unlink(temporary.path)
