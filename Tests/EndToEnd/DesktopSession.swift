@@ -180,11 +180,12 @@ final class DesktopSession {
 
     /// The preferences for showing the desktop's task lists and running in the background,
     /// in the keyfile GSettings reads.
-    static func writeSettings(syncAccounts: Bool, runInBackground: Bool = false, root: URL) throws {
+    static func writeSettings(syncAccounts: Bool, runInBackground: Bool = false, notesFolder: URL? = nil, root: URL) throws {
         let folder = root.appendingPathComponent("config/glib-2.0/settings")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "[io/github/totenotes/Tote]\nsync-accounts=\(syncAccounts)\nrun-in-background=\(runInBackground)\n"
-            .write(to: folder.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+        var keys = "[io/github/totenotes/Tote]\nsync-accounts=\(syncAccounts)\nrun-in-background=\(runInBackground)\n"
+        if let notesFolder { keys += "notes-folder='\(notesFolder.path)'\n" }
+        try keys.write(to: folder.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
     }
 
     /// The settings as the keyfile holds them now.
