@@ -127,6 +127,38 @@ final class NautilusDragTests: EndToEndTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: exported.path), "Files keeps its file")
     }
 
+    /// A Markdown file from Files: into a note its text comes in styled, its picture with it;
+    /// onto the sidebar's notes it becomes a note.
+    func testAMarkdownFileFromFilesComesInAsRichTextAndAsANote() throws {
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Start ", folder: "Markdown")
+        XCTAssertEqual(try DesktopSession.run("convert", ["-size", "40x30", "xc:teal", folder.appendingPathComponent("map.png").path]), 0)
+        try Data("# Trip\n\nPack **boots** and ~~skis~~\n\n- [x] tent ![map](map.png)\n".utf8)
+            .write(to: folder.appendingPathComponent("Trip.md"))
+        let file = try waitForCenter(of: files, named: "Trip.md", window: filesWindow)
+        let body = try waitForCenter(of: tote, named: "Note body", window: toteWindow)
+
+        try session.drag(from: file, to: (body.x + 120, body.y))
+        var note: Note?
+        try session.waitUntil("the Markdown in the note", timeout: 15) {
+            note = try session.store()?.notes().first
+            return note?.body.contains("boots") == true
+        }
+        let text = try XCTUnwrap(note?.richText())
+        XCTAssertEqual(text.plainText, "Start Trip\nPack boots and skis\ntent \u{FFFC}")
+        XCTAssertEqual(text.paragraphs[1].runs.first { $0.text == "boots" }?.style, TextStyle(bold: true))
+        XCTAssertEqual(text.paragraphs[2].style, .checklist(checked: true))
+        XCTAssertEqual(text.paragraphs[2].runs.last?.attachment?.kind, .image)
+        XCTAssertEqual(try session.textSelection(of: tote, in: "Note body"), 6..<37, "the dropped text is selected")
+
+        let notes = try waitForCenter(of: tote, named: "frame=1/Notes", window: toteWindow)
+        try session.drag(from: file, to: (notes.x, notes.y + 30))
+        try session.waitUntil("the Markdown file as a note", timeout: 15) {
+            (try? session.store()?.notes().count) == 2
+        }
+        let made = try XCTUnwrap(session.store()?.notes().first { $0.title == "Trip" })
+        XCTAssertEqual(try made.richText().paragraphs.first?.style, .heading(1))
+    }
+
     func testAPictureDraggedFromFilesIntoANoteIsCopiedIn() throws {
         let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Camp site: ", folder: "Pictures")
         let (picture, cell) = try self.picture("site.png", colour: "orange", in: folder, files: files, window: filesWindow)

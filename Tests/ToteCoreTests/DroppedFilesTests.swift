@@ -10,6 +10,12 @@ import Testing
         #expect(DroppedFiles.intoNote(["/home/a/Trip.ics", "/home/a/Work.ics"]) == .checklistItems)
     }
 
+    @Test func markdownFilesAloneBecomeTheirStyledTextInANote() {
+        #expect(DroppedFiles.intoNote(["/home/a/Trip.md", "/home/a/Plans.MARKDOWN"]) == .richText)
+        #expect(DroppedFiles.intoNote(["/home/a/Trip.md", "/home/a/receipt.pdf"]) == .attachments)
+        #expect(WholeNoteTransfer.isNoteFile("/home/a/Trip.md"))
+    }
+
     @Test func oneOtherFileAmongCalendarsMakesEveryFileAnAttachmentInANote() {
         #expect(DroppedFiles.intoNote(["/home/a/Trip.ics", "/home/a/receipt.pdf"]) == .attachments)
         #expect(DroppedFiles.intoNote(["/home/a/receipt.pdf", "/home/a/Trip.ics"]) == .attachments)

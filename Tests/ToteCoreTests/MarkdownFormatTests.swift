@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import XCTest
+import Testing
 @testable import ToteCore
 
-final class MarkdownFormatTests: XCTestCase {
+/// Notes as Markdown: Tote's own form reads back exactly; other apps' forms read as their
+/// nearest Tote form, with no text lost.
+@Suite final class MarkdownFormatTests {
     /// The attachments' files as a notes folder keeps them, and the resolver that finds them again.
-    private var attachments: [String: Attachment] = [:]
+    private var attachments: [String: ToteCore.Attachment] = [:]
 
     private func encode(_ text: RichText) -> String {
         MarkdownFormat.encode(text) { attachment in
@@ -20,23 +22,23 @@ final class MarkdownFormatTests: XCTestCase {
             guard var attachment = self.attachments[embed.target] else { return nil }
             attachment.fileName = embed.name
             attachment.mimeType = embed.title ?? MarkdownFormat.mimeType(forExtension: attachment.media.fileExtension)
-            attachment.kind = embed.isShownInPlace ? Attachment.kind(forMIMEType: attachment.mimeType) : .file
+            attachment.kind = embed.isShownInPlace ? ToteCore.Attachment.kind(forMIMEType: attachment.mimeType) : .file
             return attachment
         }
     }
 
-    private func assertRoundTrip(_ text: RichText, file: StaticString = #filePath, line: UInt = #line) {
+    private func expectRoundTrip(_ text: RichText, sourceLocation: SourceLocation = #_sourceLocation) {
         let markdown = encode(text)
-        XCTAssertEqual(decode(markdown), text, "written as:\n\(markdown)", file: file, line: line)
-        XCTAssertEqual(encode(decode(markdown)), markdown, "not canonical", file: file, line: line)
+        #expect(decode(markdown) == text, "written as:\n\(markdown)", sourceLocation: sourceLocation)
+        #expect(encode(decode(markdown)) == markdown, "not canonical", sourceLocation: sourceLocation)
     }
 
-    private static func media(_ kind: Attachment.Kind, _ name: String, _ ext: String, mime: String? = nil) -> Attachment {
-        Attachment(kind: kind, media: MediaReference(digest: String(repeating: "c3", count: 32), fileExtension: ext),
+    private static func media(_ kind: ToteCore.Attachment.Kind, _ name: String, _ ext: String, mime: String? = nil) -> ToteCore.Attachment {
+        ToteCore.Attachment(kind: kind, media: MediaReference(digest: String(repeating: "c3", count: 32), fileExtension: ext),
                    fileName: name, mimeType: mime ?? MarkdownFormat.mimeType(forExtension: ext), byteCount: 10)
     }
 
-    func testEveryStyleIsWrittenAsMarkdownPeopleRead() {
+    @Test func everyStyleIsWrittenAsMarkdownPeopleRead() {
         let text = RichText(paragraphs: [
             Paragraph(style: .heading(1), runs: [Run("Plans")]),
             Paragraph(runs: [Run("Some "), Run("bold", style: TextStyle(bold: true)), Run(", "),
@@ -52,7 +54,7 @@ final class MarkdownFormatTests: XCTestCase {
             Paragraph(style: .checklist(checked: true), runs: [Run("eggs")]),
             Paragraph(runs: [Run("GNOME", style: TextStyle(link: "https://gnome.org/"))]),
         ])
-        XCTAssertEqual(encode(text), """
+        #expect(encode(text) == """
             # Plans
 
             Some **bold**, *italic*, ~~gone~~, <u>under</u> and `code`.
@@ -69,10 +71,10 @@ final class MarkdownFormatTests: XCTestCase {
             [GNOME](<https://gnome.org/>)
 
             """)
-        assertRoundTrip(text)
+        expectRoundTrip(text)
     }
 
-    func testEveryStyleAndMediaKindRoundTrips() {
+    @Test func everyStyleAndMediaKindRoundTrips() {
         let red = RGBAColor(red: 200, green: 0, blue: 10)
         let text = RichText(paragraphs: [
             Paragraph(style: .heading(2), runs: [Run("Trip #")]),
@@ -97,10 +99,10 @@ final class MarkdownFormatTests: XCTestCase {
             Paragraph(runs: [Run("snake_case and _x_ and 日本語 and 🙂 and e\u{301}")]),
             Paragraph(runs: [Run("<br>")]),
         ])
-        assertRoundTrip(text)
+        expectRoundTrip(text)
     }
 
-    func testRandomDocumentsRoundTrip() {
+    @Test func randomDocumentsRoundTrip() {
         var random = SeededGenerator(seed: 41)
         let words = ["a", "héllo", "🙂", "日本語", " ", "x y", "*", "_", "`", "~", "\\", "<u>", "[", "]", "#", "1.", "&", "!", "-"]
         let styles = [
@@ -129,13 +131,13 @@ final class MarkdownFormatTests: XCTestCase {
             let markdown = encode(text)
             let back = decode(markdown)
             if back != text {
-                XCTFail("round \(round) changed:\n\(markdown)\n\(text.paragraphs.map(\.runs))\n\(back.paragraphs.map(\.runs))")
+                Issue.record("round \(round) changed:\n\(markdown)\n\(text.paragraphs.map(\.runs))\n\(back.paragraphs.map(\.runs))")
                 return
             }
         }
     }
 
-    func testWhatOtherAppsWriteBecomesItsNearestForm() {
+    @Test func whatOtherAppsWriteBecomesItsNearestForm() {
         attachments["attachments/x.png"] = Self.media(.image, "x.png", "png")
         let markdown = """
             Title line
@@ -163,38 +165,38 @@ final class MarkdownFormatTests: XCTestCase {
             #### deep heading
             """
         let text = decode(markdown)
-        XCTAssertEqual(text.paragraphs.map(\.plainText), [
+        #expect(text.paragraphs.map(\.plainText) == [
             "Title line", "second line", "third", "quoted text", "let x = 1",
             "underlined in Nextcloud, \u{FFFC} in Obsidian, remote", "a\tb", "1\t2", "raw html",
             "star item", "continued", "deep heading",
         ])
-        XCTAssertEqual(text.paragraphs[4].runs.first?.style.monospace, true)
-        XCTAssertEqual(text.paragraphs[5].runs.first?.style, TextStyle(underline: true))
-        XCTAssertEqual(text.paragraphs[5].runs[2].attachment?.kind, .image)
-        XCTAssertEqual(text.paragraphs[5].runs.last?.style.link, "https://example.org/a.png")
-        XCTAssertEqual(text.paragraphs[8].runs.last?.style.bold, true)
-        XCTAssertEqual(text.paragraphs[9].style, .bulleted)
-        XCTAssertEqual(text.paragraphs[11].style, .heading(3))
+        #expect(text.paragraphs[4].runs.first?.style.monospace == true)
+        #expect(text.paragraphs[5].runs.first?.style == TextStyle(underline: true))
+        #expect(text.paragraphs[5].runs[2].attachment?.kind == .image)
+        #expect(text.paragraphs[5].runs.last?.style.link == "https://example.org/a.png")
+        #expect(text.paragraphs[8].runs.last?.style.bold == true)
+        #expect(text.paragraphs[9].style == .bulleted)
+        #expect(text.paragraphs[11].style == .heading(3))
     }
 
-    func testUnsafeLinksAreKeptAsTextOnly() {
+    @Test func unsafeLinksAreKeptAsTextOnly() {
         let text = decode("[click](javascript:alert(1)) and <a href=\"file:///etc/passwd\">x</a> ![p](file:///etc/passwd)")
-        XCTAssertEqual(text.plainText, "click and x p")
-        XCTAssertTrue(text.paragraphs[0].runs.allSatisfy { $0.style.link == nil && $0.attachment == nil })
+        #expect(text.plainText == "click and x p")
+        #expect(text.paragraphs[0].runs.allSatisfy { $0.style.link == nil && $0.attachment == nil })
     }
 
-    func testHostileMarkdownReadsAsItsText() {
+    @Test func hostileMarkdownReadsAsItsText() {
         let deep = String(repeating: ">", count: 100_000) + " deep"
-        XCTAssertEqual(decode(deep).plainText, "deep")
+        #expect(decode(deep).plainText == "deep")
         let lists = String(repeating: "- ", count: 20_000) + "x"
-        XCTAssertEqual(decode(lists).paragraphs, [Paragraph(style: .bulleted, runs: [Run("x")])])
+        #expect(decode(lists).paragraphs == [Paragraph(style: .bulleted, runs: [Run("x")])])
         let emphasis = String(repeating: "*a **b ", count: 30_000)
-        XCTAssertEqual(decode(emphasis).plainText, String(emphasis.dropLast()), "unmatched, the stars are text")
+        #expect(decode(emphasis).plainText == String(emphasis.dropLast()), "unmatched, the stars are text")
         let hugeLine = String(repeating: "word ", count: 400_000)
-        XCTAssertEqual(decode(hugeLine).paragraphs.count, 1)
+        #expect(decode(hugeLine).paragraphs.count == 1)
         let invalid = Data([0x61, 0xFF, 0xFE, 0x62, 0x00, 0x63, 0xEF, 0xBF, 0xBC, 0x0A, 0xC3])
         let text = MarkdownFormat.decode(invalid) { _ in nil }
-        XCTAssertEqual(text.plainText, "a\u{FFFD}\u{FFFD}b\u{FFFD}c\n\u{FFFD}")
-        XCTAssertEqual(MarkdownFormat.decode(Data()) { _ in nil }, RichText())
+        #expect(text.plainText == "a\u{FFFD}\u{FFFD}b\u{FFFD}c\n\u{FFFD}")
+        #expect(MarkdownFormat.decode(Data()) { _ in nil } == RichText())
     }
 }

@@ -231,4 +231,16 @@ import Testing
         #expect(arrived.title == "Cat")
         #expect(try arrived.richText() == (try store.note(id: note.id)?.richText()))
     }
+
+    /// A Markdown file from Files takes the pictures beside it, never a file elsewhere on the disk.
+    @Test func aMarkdownFileFromOutsideTakesOnlyFilesBesideIt() throws {
+        let trip = root.appendingPathComponent("Trip", isDirectory: true)
+        try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
+        try PictureBytes.png(width: 2, height: 2).write(to: trip.appendingPathComponent("map.png"))
+        try Data("secret".utf8).write(to: root.appendingPathComponent("secret.txt"))
+        try write("Trip/Trip.md", "![map](map.png) [key](../secret.txt) ![home](/etc/hostname)\n")
+        let text = try MarkdownAttachments.richText(fromFileAt: trip.appendingPathComponent("Trip.md"), media: store.media)
+        #expect(text.paragraphs[0].runs.compactMap(\.attachment).map(\.fileName) == ["map"])
+        #expect(text.plainText == "\u{FFFC} key home")
+    }
 }

@@ -370,15 +370,52 @@ extension NoteEditor {
         }
     }
 
+    /// Markdown files' text, styled (their linked pictures and files kept), at the drop, read
+    /// off the main thread; a file that cannot be read is named in a toast.
+    private func insertMarkdown(atPaths paths: [String], at offset: Int) {
+        guard let noteID = note?.id else { return }
+        let media = store.media
+        Task { [weak self] in
+            let results = await Task.detached {
+                paths.map { path in
+                    let url = URL(fileURLWithPath: path)
+                    return (url.lastPathComponent, Result { () throws(FileProblem) in
+                        try MarkdownAttachments.richText(fromFileAt: url, media: media)
+                    })
+                }
+            }.value
+            guard let self, self.note?.id == noteID, !self.isReadOnly else { return }
+            var fragment: RichText?
+            for (name, result) in results {
+                switch result {
+                case .success(let text):
+                    if var joined = fragment {
+                        joined.replace(joined.length..<joined.length, with: RichText(paragraphs: [Paragraph()] + text.paragraphs))
+                        fragment = joined
+                    } else {
+                        fragment = text
+                    }
+                case .failure(let problem):
+                    self.onInsertFailed(name, Reasons.text(for: problem))
+                }
+            }
+            let at = min(offset, self.text.length)
+            guard let fragment, self.text.overlongParagraph(replacing: at..<at, with: fragment) == nil,
+                  let plan = DropPlanner.noteContent(fragment, from: nil, action: .copy, into: noteID, text: self.text, at: at)
+            else { return }
+            DropExecutor.carryOut(plan, at: .note(self))
+        }
+    }
+
     /// Rich text, HTML, plain text or files from outside, inserted at `offset` and selected.
     func insertDropped(_ data: Data, mimeType: String, at offset: Int) -> Bool {
         // A file list naming no local file is a browser's links: inserted as links, below.
         if mimeType == NoteTransfer.fileListMIMEType, case let paths = FileList.paths(in: data), !paths.isEmpty {
             select(.cursor(at: offset))
-            if DroppedFiles.intoNote(paths) == .checklistItems {
-                insertCalendars(atPaths: paths, at: offset)
-            } else {
-                insertFiles(atPaths: paths, selectingThem: true)
+            switch DroppedFiles.intoNote(paths) {
+            case .checklistItems: insertCalendars(atPaths: paths, at: offset)
+            case .richText: insertMarkdown(atPaths: paths, at: offset)
+            case .attachments, nil: insertFiles(atPaths: paths, selectingThem: true)
             }
             return true
         }

@@ -463,43 +463,8 @@ public final class NotesFolder: Sendable {
 
     func richText(_ markdown: String, at path: String) -> RichText {
         let directory = url(of: path).deletingLastPathComponent()
-        return MarkdownFormat.decode(Data(markdown.utf8)) { embed in attachment(for: embed, from: directory) }
-    }
-
-    /// The file a link in a note names, in the folder, as an attachment: kept in the media
-    /// store (where a content-named file is found without a copy).
-    private func attachment(for embed: MarkdownFormat.Embed, from directory: URL) -> Attachment? {
-        let target = embed.target.removingPercentEncoding ?? embed.target
-        guard !target.isEmpty, !target.hasPrefix("/"), !target.contains(":") else { return nil }
-        let candidates = [directory.appendingPathComponent(target),
-                          root.appendingPathComponent(Self.attachmentsFolder).appendingPathComponent(target),
-                          root.appendingPathComponent(target)]
-        let rootPath = root.path + "/"
-        guard let file = candidates.map(\.standardizedFileURL).first(where: { url in
-            var isFolder: ObjCBool = false
-            return url.path.hasPrefix(rootPath) && FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-                && !isFolder.boolValue
-        }) else { return nil }
-        let name = file.lastPathComponent
-        let fileExtension = MediaReference.sanitized((name as NSString).pathExtension.lowercased())
-        let stem = (name as NSString).deletingPathExtension
-        var reference = MediaReference(digest: stem, fileExtension: fileExtension)
-        if stem.count != 64 || !stem.allSatisfy(\.isHexDigit) || !store.media.contains(reference) {
-            guard let stored = try? store.media.store(contentsOf: file) else { return nil }
-            reference = stored
-        }
-        let size = Self.stamp(of: file)?.1 ?? 0
-        let mimeType = embed.title ?? MarkdownFormat.mimeType(forExtension: fileExtension)
-        var kind = Attachment.Kind.file
-        if embed.isShownInPlace {
-            let header = (try? FileHandle(forReadingFrom: file)).flatMap { handle in
-                defer { try? handle.close() }
-                return try? handle.read(upToCount: ContentRules.pictureHeaderLength)
-            } ?? Data()
-            kind = ContentRules.attachmentKind(mimeType: mimeType, header: header, byteCount: size)
-        }
-        return Attachment(kind: kind, media: reference, fileName: embed.name.isEmpty ? name : embed.name,
-                          mimeType: mimeType, byteCount: size)
+        let files = MarkdownAttachments(root: root, media: store.media)
+        return MarkdownFormat.decode(Data(markdown.utf8)) { embed in files.attachment(for: embed, from: directory) }
     }
 
     /// What a note's file is named after: its title, else its first line.

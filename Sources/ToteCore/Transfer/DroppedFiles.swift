@@ -6,8 +6,8 @@ import Foundation
 /// names as Files shows them (`ReminderTransfer.isCalendarFile`, `.isContactFile`: the
 /// extension, whatever its case).
 ///
-/// A note takes a file list whole: calendars alone become checklist items, and one other file
-/// among them makes every file an attachment. A list takes each file on its own: it reads
+/// A note takes a file list whole: calendars alone become checklist items, Markdown files
+/// alone their styled text, and one other file among them makes every file an attachment. A list takes each file on its own: it reads
 /// calendars and contact cards, and any other file becomes a reminder linking a copy kept in
 /// the media store.
 public enum DroppedFiles {
@@ -15,6 +15,8 @@ public enum DroppedFiles {
     public enum IntoNote: Equatable, Sendable {
         /// Only calendar files: their to-dos (and events) as checklist items at the drop.
         case checklistItems
+        /// Only Markdown files: their text, styled, at the drop.
+        case richText
         /// Each file an attachment (a copy in the media store) at the drop.
         case attachments
     }
@@ -33,7 +35,8 @@ public enum DroppedFiles {
     /// What the files at `paths` become in a note; nil when there are none.
     public static func intoNote(_ paths: [String]) -> IntoNote? {
         guard !paths.isEmpty else { return nil }
-        return paths.allSatisfy(ReminderTransfer.isCalendarFile) ? .checklistItems : .attachments
+        if paths.allSatisfy(ReminderTransfer.isCalendarFile) { return .checklistItems }
+        return paths.allSatisfy(MarkdownAttachments.isMarkdownFile) ? .richText : .attachments
     }
 
     /// What the file at `path` becomes in a list, whatever else was dropped with it.

@@ -44,9 +44,10 @@ public enum WholeNoteTransfer {
     }
 
     /// Whether a file dropped onto the notes becomes a note: an HTML page, such as a note
-    /// dragged out to Files became.
+    /// dragged out to Files became, or a Markdown file.
     public static func isNoteFile(_ path: String) -> Bool {
         ["html", "htm"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+            || MarkdownAttachments.isMarkdownFile(path)
     }
 
     /// The title of the note a file becomes: its name without the extension, which is the
@@ -65,6 +66,14 @@ public enum WholeNoteTransfer {
     /// The note an HTML page becomes, with its pictures and files kept in `media`; call it
     /// off the main thread (pages are read whole, up to 64 MB, and encoded).
     public static func note(fromFileAt path: String, media: MediaStore, now: Date = Date()) throws(PageProblem) -> Note {
+        if MarkdownAttachments.isMarkdownFile(path) {
+            do throws(FileProblem) {
+                let body = try MarkdownAttachments.richText(fromFileAt: URL(fileURLWithPath: path), media: media)
+                return Note(id: UUID(), title: title(ofNoteFile: path), body: body, created: now, modified: now)
+            } catch {
+                throw .file(error)
+            }
+        }
         let data: Data
         do throws(FileProblem) {
             data = try IncomingFile(opening: URL(fileURLWithPath: path)).readAll(limit: 64 << 20)
