@@ -79,6 +79,8 @@ import Testing
         let text = RichText(paragraphs: [
             Paragraph(style: .heading(2), runs: [Run("Trip #")]),
             Paragraph(style: .heading(3), runs: []),
+            Paragraph(style: .heading(1), runs: [Run("#")]),
+            Paragraph(style: .heading(1), runs: [Run("a\\#")]),
             Paragraph(runs: []),
             Paragraph(runs: [Run("  indented\tand trailing  ")]),
             Paragraph(runs: [Run("font", style: TextStyle(fontFamily: "Noto 'Sans'; x\\y", fontSize: 13.5)),

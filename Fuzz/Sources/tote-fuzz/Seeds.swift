@@ -13,6 +13,7 @@ enum Seeds {
             "tote-rich-text": toteRichText,
             "reminder-transfer": reminderTransfer,
             "html": html,
+            "markdown": markdown,
             "icalendar": iCalendar.map { ($0.0, Data($0.1.utf8)) },
             "vcard": vCards,
             "web-links": webLinks,
@@ -243,6 +244,21 @@ enum Seeds {
          ("unterminated", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:open\r\nBEGIN:VEVENT\r\n"),
          ("empty-calendar", "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"),
          ("not-calendar", "not a calendar at all")]
+    }
+
+    // MARK: Markdown
+
+    static var markdown: [(String, Data)] {
+        [
+            ("tote", "# Plans\n\nSome **bold**, *italic*, ~~gone~~, <u>under</u> and `code`.\n\n- one\n- two\n\n1. first\n\n"
+                + "- [ ] milk\n- [x] eggs\n\n<br>\n\n[GNOME](<https://gnome.org/>) <span style=\"font-family: 'A\\'b'; "
+                + "font-size: 13.5pt; color: #c80000ff\">x</span> ![cat](<attachments/c3.png> \"image/png\")\n"),
+            ("obsidian", "---\ntags: [a]\n---\n# Day\n![[map.png|300]] [[Other note]]\n> [!note] callout\n"),
+            ("nextcloud", "__underlined__ and ![x](.attachments.123/x.jpg)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"),
+            ("html-block", "<div>raw <b>html</b><script>x</script></div>\n\n<details><summary>s</summary>t</details>\n"),
+            ("deep", String(repeating: "> ", count: 300) + String(repeating: "- ", count: 300) + "x\n"),
+            ("code", "```swift\nlet x = `y`\n```\n    indented\n~~~\nfence\n~~~\n"),
+        ].map { ($0.0, Data($0.1.utf8)) }
     }
 
     // MARK: HTML

@@ -14,6 +14,7 @@ struct FuzzTarget: Sendable {
         FuzzTarget(name: "tote-rich-text", maximumLength: 64 << 10, run: fuzzToteRichText),
         FuzzTarget(name: "reminder-transfer", maximumLength: 64 << 10, run: fuzzReminderTransfer),
         FuzzTarget(name: "html", maximumLength: 256 << 10, run: fuzzHTML),
+        FuzzTarget(name: "markdown", maximumLength: 64 << 10, run: fuzzMarkdown),
         FuzzTarget(name: "icalendar", maximumLength: 64 << 10, run: fuzzICalendar),
         FuzzTarget(name: "vcard", maximumLength: 64 << 10, run: fuzzVCard),
         FuzzTarget(name: "file-list", maximumLength: 16 << 10, run: fuzzFileList),

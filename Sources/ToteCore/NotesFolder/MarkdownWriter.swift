@@ -26,7 +26,8 @@ struct MarkdownWriter {
                 content = "<br>"
             } else {
                 content = Self.escapingBlockStart(content)
-                if case .heading = paragraph.style, content.hasSuffix("#") {
+                if case .heading = paragraph.style, Self.endsWithUnescapedHash(content) {
+                    // A heading's closing `#`s are not its text.
                     content.insert("\\", at: content.index(before: content.endIndex))
                 }
             }
@@ -34,6 +35,12 @@ struct MarkdownWriter {
             previous = paragraph.style
         }
         return markdown + "\n"
+    }
+
+    private static func endsWithUnescapedHash(_ content: String) -> Bool {
+        guard content.hasSuffix("#") else { return false }
+        let backslashes = content.unicodeScalars.dropLast().reversed().prefix { $0 == "\\" }.count
+        return backslashes % 2 == 0
     }
 
     private static func isSameList(_ a: ParagraphStyle, _ b: ParagraphStyle) -> Bool {
