@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import Testing
 @testable import ToteCore
 
@@ -179,6 +180,17 @@ import Testing
         #expect(text.paragraphs[8].runs.last?.style.bold == true)
         #expect(text.paragraphs[9].style == .bulleted)
         #expect(text.paragraphs[11].style == .heading(3))
+    }
+
+    /// cmark-gfm's table of the characters extensions look for is the process's: parsers
+    /// freed while another parses took `~` from it.
+    @Test func markdownReadOnManyThreadsAtOnceKeepsEveryStyle() {
+        let wrong = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 400) { _ in
+            let text = MarkdownFormat.decode(Data("a ~~b~~ | c |\n|---|\n".utf8)) { _ in nil }
+            if text.paragraphs.first?.runs.contains(where: \.style.strikethrough) != true { wrong.withLock { $0 += 1 } }
+        }
+        #expect(wrong.withLock { $0 } == 0)
     }
 
     @Test func unsafeLinksAreKeptAsTextOnly() {

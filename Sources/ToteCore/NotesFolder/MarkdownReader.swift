@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMarkGFM
 import Foundation
+import Synchronization
 
 /// Markdown to rich text, through cmark-gfm (GitHub's parser, from Debian). Walks the
 /// document with cmark's iterator, not recursion, so 100,000 nested quotes cost no stack.
@@ -37,17 +38,29 @@ struct MarkdownReader {
         return true
     }()
 
+    /// cmark-gfm keeps the characters its extensions look for in one table for the whole
+    /// process, added when a parser takes an extension and taken out when it is freed: two
+    /// parsers at once (the notes folder's queue, a Markdown file dropped) lose each other's
+    /// `~`. So one parses at a time.
+    private static let parsing = Mutex(())
+
+    private static func parse(_ data: Data) -> OpaquePointer? {
+        _ = extensionsRegistered
+        return parsing.withLock { _ in
+            guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8) else { return nil }
+            defer { cmark_parser_free(parser) }
+            for name in ["strikethrough", "tasklist", "table"] {
+                if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
+            }
+            data.withUnsafeBytes { bytes in
+                if let base = bytes.baseAddress { cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), bytes.count) }
+            }
+            return cmark_parser_finish(parser)
+        }
+    }
+
     mutating func read(_ data: Data) -> RichText {
-        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8) else { return RichText() }
-        defer { cmark_parser_free(parser) }
-        _ = Self.extensionsRegistered
-        for name in ["strikethrough", "tasklist", "table"] {
-            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
-        }
-        data.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress { cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), bytes.count) }
-        }
-        guard let document = cmark_parser_finish(parser) else { return RichText() }
+        guard let document = Self.parse(data) else { return RichText() }
         defer { cmark_node_free(document) }
         cmark_consolidate_text_nodes(document)
         sourceLines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { ArraySlice($0) }
