@@ -26,6 +26,8 @@ func main() throws {
     if only == "sync" { return syncedList(in: syncWorld) }
     if only == "lists" { return try reminderLists(store: store) }
     if only == "drop" { return try reminderDrop(store: store) }
+    if only == nil || only == "folder" { try NotesFolderBenchmark(folder: folder).run() }
+    if only == "folder" { return }
     let body = try NoteBenchmark.megabyteNote(media: store.media)
     let note = try store.createNote()
     try store.save(noteID: note.id, title: "Benchmark", body: body)

@@ -188,6 +188,19 @@ import Testing
         #expect(try store.notes().map(\.body) == ["edited\nelsewhere"])
     }
 
+    /// Chosen again after Tote forgot it (another folder was chosen meanwhile): each note
+    /// finds its own file, and nothing is doubled.
+    @Test func theSameFolderChosenAgainDoublesNothing() async throws {
+        _ = try note("milk\neggs")
+        _ = try note("plans", title: "Trip")
+        let first = await start()
+        first.stop()
+        try store.forgetNoteFiles()
+        _ = await start()
+        #expect(try store.notes().count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["Trip.md", "milk.md"])
+    }
+
     @Test func aFolderEmptiedAllAtOnceDeletesNothing() async throws {
         for name in ["a", "b", "c", "d"] { _ = try note(name) }
         let folder = await start()

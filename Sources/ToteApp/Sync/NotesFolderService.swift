@@ -9,7 +9,7 @@ import ToteCore
 @MainActor
 final class NotesFolderService {
     private let library: Library
-    private var folder: NotesFolder?
+    private(set) var folder: NotesFolder?
     private var observer: UUID?
     /// GFileMonitors of the folder and its subfolders, each with a reference.
     private var monitors: [UnsafeMutablePointer<GFileMonitor>] = []

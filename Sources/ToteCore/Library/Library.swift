@@ -99,6 +99,11 @@ public final class Library {
         return deleted
     }
 
+    /// Notes another part of Tote wrote to the store (the notes folder's new files), shown.
+    public func notesArrived(_ notes: [Note]) {
+        publish(LibraryChange(savedNotes: notes.map(NoteSummary.init)))
+    }
+
     public func restore(_ note: Note, origin: AnyObject? = nil) throws {
         try store.restore(note)
         publish(LibraryChange(savedNotes: [NoteSummary(note)], origin: origin.map(ObjectIdentifier.init)))

@@ -9,8 +9,8 @@ extension Library {
     public func take(_ change: NotesFolderChange) -> Bool {
         do {
             switch change {
-            case .arrived(let note):
-                try importNote(note)
+            case .arrived(let notes):
+                notesArrived(notes)
             case .changed(let id, let title, let text, let basedOn):
                 guard let body = try bodies.body(id), !body.isReadOnly, !body.hasUnsavedEdits,
                       Store.NoteVersion(body.note) == basedOn else { return false }

@@ -57,6 +57,21 @@ extension Store {
         try read { db in try NoteFileRecord.fetchAll(db) }
     }
 
+    public func noteFileRecord(noteID: UUID) throws -> NoteFileRecord? {
+        try read { db in try NoteFileRecord.fetchOne(db, key: noteID) }
+    }
+
+    /// Notes from new files and their records, in one transaction: never a note without its
+    /// record (the next scan would bring its file in again), nor a record without its note.
+    public func importNotes(_ arrivals: [(Note, NoteFileRecord)]) throws {
+        try write { db in
+            for (note, record) in arrivals {
+                try note.insert(db)
+                try record.save(db)
+            }
+        }
+    }
+
     public func save(_ record: NoteFileRecord) throws {
         try write { db in try record.save(db) }
     }

@@ -74,8 +74,7 @@ public final class NotesFolder: Sendable {
     public func noteSaved(_ id: UUID) {
         queue.async { [self] in
             guard !isStopped, isReachable else { return }
-            let records = (try? store.noteFileRecords()) ?? []
-            write(noteID: id, record: records.first { $0.noteID == id }, taken: nil)
+            write(noteID: id, record: try? store.noteFileRecord(noteID: id), taken: nil)
         }
     }
 
@@ -84,7 +83,7 @@ public final class NotesFolder: Sendable {
     public func noteDeleted(_ id: UUID) {
         queue.async { [self] in
             guard !isStopped, isReachable,
-                  let record = try? store.noteFileRecords().first(where: { $0.noteID == id }) else { return }
+                  let record = try? store.noteFileRecord(noteID: id) else { return }
             let file = url(of: record.path)
             guard let text = read(file) else {
                 try? store.deleteNoteFileRecord(noteID: id)
@@ -146,11 +145,13 @@ public final class NotesFolder: Sendable {
         // Files gone: renamed elsewhere (the same text under a new name), or deleted.
         let gone = records.filter { found[$0.path] == nil }
         var newFiles = files.filter { byPath[$0.path] == nil }
+        var newTexts: [String: String] = [:]
+        for file in newFiles { newTexts[file.path] = read(url(of: file.path)) }
         // A folder emptied all at once (a disk not mounted over its mount point, a sync
         // target switched) is not a person deleting every note: nothing is removed.
         let looksEmptied = gone.count >= 3 && gone.count * 2 > records.count
         for record in gone {
-            if let index = newFiles.firstIndex(where: { read(url(of: $0.path)) == record.base }) {
+            if let index = newFiles.firstIndex(where: { newTexts[$0.path] == record.base }) {
                 let moved = newFiles.remove(at: index)
                 var renamed = record
                 renamed.path = moved.path
@@ -166,17 +167,60 @@ public final class NotesFolder: Sendable {
                   record.fileModified != file.modified || record.fileSize != file.size else { continue }
             bringIn(record: &record, found: file)
         }
-        for file in newFiles {
-            guard let text = read(url(of: file.path)) else { continue }
-            bringIn(file: url(of: file.path), path: file.path, text: text)
-        }
-        // Notes with no file yet: the first time, and those made while the folder was away.
         guard !looksEmptied, let notes = try? store.noteSummaries() else { return }
         let recorded = Set((try? store.noteFileRecords())?.map(\.noteID) ?? [])
-        var names = namesTaken(in: "")
-        for note in notes where !recorded.contains(note.id) {
-            if let path = write(noteID: note.id, record: nil, taken: names) { names.insert(path.lowercased()) }
+        var unrecorded = notes.filter { !recorded.contains($0.id) }.map(\.id)
+        // A note whose file is already there as Tote would write it (the folder chosen again
+        // after Tote forgot it): the two are one, not a note and its double.
+        var waiting: [String: UUID] = [:]
+        if !unrecorded.isEmpty && !newFiles.isEmpty {
+            for id in unrecorded {
+                guard let note = try? store.note(id: id), let text = try? note.richText() else { continue }
+                waiting[markdown(text, at: "note.md")] = id
+            }
         }
+        var arrivals: [(Note, NoteFileRecord)] = []
+        for file in newFiles {
+            guard let text = newTexts[file.path] else { continue }
+            if !file.path.contains("/"), let id = waiting.removeValue(forKey: text), let note = try? store.note(id: id) {
+                try? store.save(NoteFileRecord(noteID: id, path: file.path, base: text, noteDigest: Self.digest(note),
+                                               elsewhere: text, fileModified: file.modified, fileSize: file.size))
+                unrecorded.removeAll { $0 == id }
+                continue
+            }
+            arrivals.append(arrival(file: file, text: text))
+            // Published a hundred at a time: each batch one store write and one change to show.
+            if arrivals.count == 100 { publish(&arrivals) }
+        }
+        publish(&arrivals)
+        // Notes with no file yet: the first time, and those made while the folder was away.
+        var names = namesTaken(in: "")
+        for id in unrecorded {
+            if let path = write(noteID: id, record: nil, taken: names) { names.insert(path.lowercased()) }
+        }
+    }
+
+    /// A new file as a note, and its record.
+    private func arrival(file: Found, text: String) -> (Note, NoteFileRecord) {
+        let now = Date()
+        let created = (try? FileManager.default.attributesOfItem(atPath: url(of: file.path).path)[.creationDate] as? Date) ?? nil
+        let note = Note(id: UUID(), title: title(forFile: file.path, text: text), body: richText(text, at: file.path),
+                        created: created ?? now, modified: now)
+        return (note, NoteFileRecord(noteID: note.id, path: file.path, base: text, noteDigest: Self.digest(note),
+                                     elsewhere: text, fileModified: file.modified, fileSize: file.size))
+    }
+
+    /// New notes and their records, written in one transaction, then shown.
+    private func publish(_ arrivals: inout [(Note, NoteFileRecord)]) {
+        guard !arrivals.isEmpty else { return }
+        defer { arrivals = [] }
+        do {
+            try store.importNotes(arrivals)
+        } catch {
+            _ = deliver(.failed(fileName: url(of: arrivals[0].1.path).lastPathComponent, problem: FileProblem(writing: error)))
+            return
+        }
+        _ = deliver(.arrived(arrivals.map(\.0)))
     }
 
     /// Every note file and conflict copy under the folder, but in hidden folders and
@@ -295,16 +339,11 @@ public final class NotesFolder: Sendable {
         NoteFileRecord.digest(title: note.title, content: note.content)
     }
 
-    /// A new file: a new note.
+    /// A file Tote has no note for (any more): a new note.
     private func bringIn(file: URL, path: String, text: String) {
-        let rich = richText(text, at: path)
-        let now = Date()
-        let created = (try? FileManager.default.attributesOfItem(atPath: file.path)[.creationDate] as? Date) ?? nil
-        let note = Note(id: UUID(), title: title(forFile: path, text: text), body: rich,
-                        created: created ?? now, modified: now)
-        guard let (modified, size) = Self.stamp(of: file), deliver(.arrived(note)) else { return }
-        try? store.save(NoteFileRecord(noteID: note.id, path: path, base: text, noteDigest: Self.digest(note),
-                                       elsewhere: text, fileModified: modified, fileSize: size))
+        guard let (modified, size) = Self.stamp(of: file) else { return }
+        var arrivals = [arrival(file: Found(path: path, modified: modified, size: size), text: text)]
+        publish(&arrivals)
     }
 
     /// A file deleted elsewhere: its note goes too, unless it was edited since (then it is
@@ -357,7 +396,13 @@ public final class NotesFolder: Sendable {
     /// file had meanwhile. Returns the file's path.
     @discardableResult
     private func write(noteID: UUID, record: NoteFileRecord?, taken: Set<String>?) -> String? {
-        guard let note = try? store.note(id: noteID), let text = try? note.richText() else { return nil }
+        guard let note = try? store.note(id: noteID) else { return nil }
+        if let record, Self.digest(note) == record.noteDigest, let stamp = Self.stamp(of: url(of: record.path)),
+           stamp == (record.fileModified, record.fileSize) {
+            // As it was when they last agreed, on both sides.
+            return record.path
+        }
+        guard let text = try? note.richText() else { return nil }
         let directory = record.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
         let names = taken ?? namesTaken(in: directory)
         var path = record?.path ?? ""

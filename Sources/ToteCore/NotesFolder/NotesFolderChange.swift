@@ -4,8 +4,8 @@ import Foundation
 /// What the notes folder brings in, for the library to apply as a change from elsewhere
 /// (`Library.take`), and what it has to say.
 public enum NotesFolderChange: Sendable {
-    /// A new file became this note.
-    case arrived(Note)
+    /// New files became these notes (already in the store).
+    case arrived([Note])
     /// A note's file changed elsewhere: the note's title and text now. `basedOn` is the
     /// note's saved version the change was worked out from: a note edited since is not
     /// changed (its next save merges with the file instead).
