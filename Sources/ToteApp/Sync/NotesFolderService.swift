@@ -11,8 +11,8 @@ final class NotesFolderService {
     private let library: Library
     private(set) var folder: NotesFolder?
     private var observer: UUID?
-    /// GFileMonitors of the folder and its subfolders, each with a reference.
-    private var monitors: [UnsafeMutablePointer<GFileMonitor>] = []
+    /// GFileMonitors of the folder and its subfolders, by path, each with a reference.
+    private var monitors: [String: UnsafeMutablePointer<GFileMonitor>] = [:]
     /// Why the folder cannot be reached, for Preferences and the sidebar; nil when it can.
     private(set) var problem: String?
     /// While the folder cannot be reached (its monitors see nothing then), it is looked for
@@ -36,7 +36,7 @@ final class NotesFolderService {
         }
         self.folder = folder
         self.observer = observer
-        watch(folder.root)
+        watch([""])
         folder.scan()
     }
 
@@ -46,46 +46,32 @@ final class NotesFolderService {
         folder = nil
         if let observer { library.stopObserving(observer) }
         observer = nil
-        monitors.forEach { g_file_monitor_cancel($0); g_object_unref($0.raw) }
-        monitors = []
+        monitors.values.forEach { g_file_monitor_cancel($0); g_object_unref($0.raw) }
+        monitors = [:]
         lookAgain = nil
         setProblem(nil)
     }
 
-    /// The folder and each folder in it but hidden ones and `attachments`: a change in any
-    /// asks for a scan (one, however many changes come together).
-    private func watch(_ root: URL) {
-        var folders = [root]
-        let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
-                                                  options: [.skipsHiddenFiles])
-        while let url = walk?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true else { continue }
-            if url.lastPathComponent == "attachments" && url.deletingLastPathComponent().path == root.path {
-                walk?.skipDescendants()
-            } else {
-                folders.append(url)
-            }
+    /// The folders the notes folder found (its scans walk it off the main thread): each
+    /// watched, a change in any asking for a scan (one, however many changes come together).
+    private func watch(_ folders: Set<String>) {
+        guard let folder else { return }
+        let wanted = Set(folders.map { $0.isEmpty ? folder.root.path : folder.root.appendingPathComponent($0).path })
+        for (path, monitor) in monitors where !wanted.contains(path) {
+            g_file_monitor_cancel(monitor)
+            g_object_unref(monitor.raw)
+            monitors[path] = nil
         }
-        for url in folders {
-            let file = g_file_new_for_path(url.path)
+        for path in wanted where monitors[path] == nil {
+            let file = g_file_new_for_path(path)
             defer { g_object_unref(file.map { UnsafeMutableRawPointer($0) }) }
             guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { continue }
             monitor.connectFileChanged { [weak self] event in
                 guard event != G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED.rawValue else { return }
                 self?.folder?.scan(after: 0.1)
-                if event == G_FILE_MONITOR_EVENT_CREATED.rawValue { self?.watchNewFolders() }
             }
-            monitors.append(monitor)
+            monitors[path] = monitor
         }
-    }
-
-    /// A folder made inside the notes folder is watched too, once the scan has seen it.
-    private func watchNewFolders() {
-        guard let folder else { return }
-        let root = folder.root
-        monitors.forEach { g_file_monitor_cancel($0); g_object_unref($0.raw) }
-        monitors = []
-        watch(root)
     }
 
     private func heard(_ change: NotesFolderChange) {
@@ -100,11 +86,15 @@ final class NotesFolderService {
             setProblem(reachable ? nil : tr("The notes folder cannot be reached; notes stay in Tote and catch up when it is back"))
             if reachable, let folder {
                 lookAgain = nil
-                watchNewFolders()
+                // Monitors of a folder that went away see nothing of the one that came back.
+                watch([])
+                watch([""])
                 folder.scan()
             } else {
                 lookForFolder()
             }
+        case .folders(let folders):
+            watch(folders)
         case .arrived, .changed, .removed:
             break
         }

@@ -99,9 +99,10 @@ public final class Library {
         return deleted
     }
 
-    /// Notes another part of Tote wrote to the store (the notes folder's new files), shown.
-    public func notesArrived(_ notes: [Note]) {
-        publish(LibraryChange(savedNotes: notes.map(NoteSummary.init)))
+    /// Notes another part of Tote wrote to the store (the notes folder's new files), shown;
+    /// `origin` is who wrote them.
+    public func notesArrived(_ notes: [Note], from origin: AnyObject) {
+        publish(LibraryChange(savedNotes: notes.map(NoteSummary.init), origin: ObjectIdentifier(origin)))
     }
 
     public func restore(_ note: Note, origin: AnyObject? = nil) throws {

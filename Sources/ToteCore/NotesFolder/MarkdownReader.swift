@@ -26,7 +26,9 @@ struct MarkdownReader {
     private var spans: [TextStyle] = []
     /// An image or an attachment's link being read: its alt text or link text gathers here.
     private var embed: (target: String, title: String?, shownInPlace: Bool, name: String)?
-    private var sourceLines: [ArraySlice<UInt8>] = []
+    private var source = Data()
+    /// The source's lines, split the first time a strong emphasis asks (most notes have none).
+    private var sourceLines: [ArraySlice<UInt8>]?
 
     init(resolve: @escaping (MarkdownFormat.Embed) -> Attachment?) {
         self.resolve = resolve
@@ -63,7 +65,7 @@ struct MarkdownReader {
         guard let document = Self.parse(data) else { return RichText() }
         defer { cmark_node_free(document) }
         cmark_consolidate_text_nodes(document)
-        sourceLines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { ArraySlice($0) }
+        source = data
         guard let iterator = cmark_iter_new(document) else { return RichText() }
         defer { cmark_iter_free(iterator) }
         while true {
@@ -197,11 +199,13 @@ struct MarkdownReader {
         links.removeLast()
     }
 
-    private func startsWithUnderscores(_ node: OpaquePointer) -> Bool {
+    private mutating func startsWithUnderscores(_ node: OpaquePointer) -> Bool {
         let line = Int(cmark_node_get_start_line(node)) - 1
         let column = Int(cmark_node_get_start_column(node)) - 1
-        guard sourceLines.indices.contains(line) else { return false }
-        let bytes = sourceLines[line]
+        let lines = sourceLines ?? Array(source).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        sourceLines = lines
+        guard lines.indices.contains(line) else { return false }
+        let bytes = lines[line]
         let start = bytes.startIndex + column
         return start >= bytes.startIndex && start + 1 < bytes.endIndex
             && bytes[start] == UInt8(ascii: "_") && bytes[start + 1] == UInt8(ascii: "_")
@@ -247,8 +251,9 @@ struct MarkdownReader {
             return
         }
         var remaining = Substring(text)
-        // Obsidian's embeds, `![[file.png]]` and `![[file.png|300]]`.
-        while let open = remaining.range(of: "![["), let close = remaining[open.upperBound...].range(of: "]]") {
+        // Obsidian's embeds, `![[file.png]]` and `![[file.png|300]]` (most text has no "!").
+        while remaining.utf8.contains(UInt8(ascii: "!")), let open = remaining.firstRange(of: "![["),
+              let close = remaining[open.upperBound...].firstRange(of: "]]") {
             appendCleanText(remaining[..<open.lowerBound])
             let inside = remaining[open.upperBound..<close.lowerBound]
             let name = String(inside.split(separator: "|", maxSplits: 1).first ?? inside)
@@ -265,6 +270,10 @@ struct MarkdownReader {
 
     private mutating func appendCleanText(_ text: Substring) {
         guard !text.isEmpty else { return }
+        if !text.unicodeScalars.contains(where: RichText.isDroppedFromLines) {
+            runs.append(Run(cleanText: String(text), length: text.unicodeScalars.count, style: style))
+            return
+        }
         let lines = RichText(plain: String(text)).paragraphs
         for (index, line) in lines.enumerated() {
             if index > 0 { breakLine() }

@@ -16,6 +16,8 @@ public enum NotesFolderChange: Sendable {
     case keptBoth(noteTitle: String)
     /// A file that could not be read or written, and why (a toast names it).
     case failed(fileName: String, problem: FileProblem)
+    /// The folders in the notes folder (relative paths, "" for itself) changed: what to watch.
+    case folders(Set<String>)
     /// Whether the folder can be reached (a folder unmounted or unreadable cannot; its notes
     /// stay in Tote and catch up when it comes back).
     case reachable(Bool)

@@ -201,5 +201,16 @@ public struct MediaReference: Hashable, Codable, Sendable {
 }
 
 extension Digest {
-    var hexString: String { map { String(format: "%02x", $0) }.joined() }
+    /// Lower-case hex, two digits a byte (String(format:) a byte was a tenth of reading a
+    /// notes folder).
+    var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        for byte in self {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
