@@ -153,7 +153,7 @@ import Testing
 
     /// Edits in separate places, each made on one side: the merge is clean and applies them all.
     @Test func independentEditsMergeCleanAndApplyBoth() {
-        var random = SplitMix64(seed: 0x70_7E)
+        var random = SeededGenerator(seed: 0x70_7E)
         for round in 0..<500 {
             let base = (0..<random.int(0..<40)).map { "base \(round).\($0)" }
             var ours = base, theirs = base, expected = base
@@ -183,7 +183,7 @@ import Testing
     /// Any three texts: every line either side added is in the text that keeps both, a clean
     /// merge writes the same text both ways, and an unchanged side gives the other side's text.
     @Test func nothingEitherSideAddedIsLost() {
-        var random = SplitMix64(seed: 42)
+        var random = SeededGenerator(seed: 42)
         let words = ["a", "b", "c", "d", "", "# heading", "- [ ] task"]
         func randomText() -> String {
             let lines = (0..<random.int(0..<12)).map { _ in words[random.int(0..<words.count)] }
@@ -226,7 +226,7 @@ import Testing
 
     /// Ranges of a base of `count` lines (empty ones being insertions), each with an unchanged
     /// line between it and the next, and the side that makes it.
-    private static func disjointEdits(count: Int, random: inout SplitMix64) -> [(range: Range<Int>, isOurs: Bool)] {
+    private static func disjointEdits(count: Int, random: inout SeededGenerator) -> [(range: Range<Int>, isOurs: Bool)] {
         var edits: [(range: Range<Int>, isOurs: Bool)] = []
         var position = 0
         while true {
@@ -236,27 +236,5 @@ import Testing
             edits.append((start..<end, random.int(0..<2) == 0))
             position = end
         }
-    }
-}
-
-/// A fixed-seed generator, so every run tests the same inputs (`SeededGenerator` in
-/// RichTextSamples.swift is the same SplitMix64; this one picks numbers the same way on every
-/// Swift version, as `random(in:using:)` need not).
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform enough for tests, and the same on every platform and Swift version.
-    mutating func int(_ range: Range<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
     }
 }

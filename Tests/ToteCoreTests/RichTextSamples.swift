@@ -36,6 +36,12 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 extension SeededGenerator {
+    /// A number in `range` picked the same way on every platform and Swift version (as
+    /// `random(in:using:)` need not).
+    mutating func int(_ range: Range<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
     mutating func style() -> TextStyle {
         [TextStyle.plain, Sample.bold, Sample.link, TextStyle(italic: true, monospace: true),
          TextStyle(highlight: RGBAColor(red: 255, green: 255, blue: 0))].randomElement(using: &self)!
