@@ -250,4 +250,27 @@ import Testing
         #expect(text.paragraphs[0].runs.compactMap(\.attachment).map(\.fileName) == ["map"])
         #expect(text.plainText == "\u{FFFC} key home")
     }
+
+    /// Hostile files: a line of 250,000 characters comes in whole as paragraphs a note can lay
+    /// out; a file too large to be a note stays out, said once, and nothing else is held up.
+    @Test func hostileFilesCostNoTextAndNoHang() async throws {
+        let line = String(repeating: "word ", count: 50_000)
+        try write("Long.md", line + "\n")
+        let huge = root.appendingPathComponent("Huge.md")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(NotesFolder.largestNote + 1))
+        try handle.close()
+        try write("Fine.md", "fine\n")
+        let folder = await start()
+        await scan(folder)
+        let notes = try store.notes()
+        // The line without its last space (Markdown drops it), in three paragraphs.
+        #expect(Set(notes.map(\.body.count)) == [4, 249_999 + 2])
+        let long = try #require(try notes.first { $0.body.count > 4 }?.richText())
+        #expect(long.paragraphs.allSatisfy { $0.length <= RichText.maximumParagraphLength })
+        #expect(long.paragraphs.map(\.plainText).joined() == String(line.dropLast()))
+        let said = heard.said.filter { if case .failed("Huge.md", .tooLarge) = $0 { true } else { false } }
+        #expect(said.count == 1)
+    }
 }

@@ -31,10 +31,9 @@ extension ToteApplication {
     /// the last one's files does not apply); the same one carries on where it was.
     func chooseNotesFolder(_ url: URL?) {
         guard let settings else { return }
-        let previous = Self.notesFolderPath(settings)
         let path = url?.standardizedFileURL.path ?? ""
-        if !path.isEmpty, path != previous, case .success(let store)? = store {
-            try? store.forgetNoteFiles()
+        if case .success(let store)? = store {
+            NotesFolder.chosen(path, previously: Self.notesFolderPath(settings), store: store)
         }
         g_settings_set_string(settings, "notes-folder", path)
     }

@@ -74,7 +74,17 @@ struct MarkdownReader {
             if event == CMARK_EVENT_ENTER { enter(node) } else { exit(node) }
         }
         finishParagraph()
-        return RichText(paragraphs: paragraphs)
+        return RichText(paragraphs: paragraphs.flatMap(Self.withinMaximumLength))
+    }
+
+    /// A line longer than a note's paragraphs may be (GtkTextView lays out a paragraph as one
+    /// piece) is kept whole, as consecutive paragraphs of the longest length.
+    private static func withinMaximumLength(_ paragraph: Paragraph) -> [Paragraph] {
+        let maximum = RichText.maximumParagraphLength
+        guard paragraph.length > maximum else { return [paragraph] }
+        return stride(from: 0, to: paragraph.length, by: maximum).map { start in
+            Paragraph(style: paragraph.style, runs: paragraph.runs(in: start..<min(start + maximum, paragraph.length)))
+        }
     }
 
     private func typeName(_ node: OpaquePointer) -> String {

@@ -41,6 +41,7 @@ public final class NotesFolder: Sendable {
         var scanQueued = false
         var reachable: Bool?
         var folders: Set<String> = []
+        var reportedUnreadable: Set<String> = []
     }
 
     static let attachmentsFolder = "attachments"
@@ -100,6 +101,14 @@ public final class NotesFolder: Sendable {
                 bringIn(file: file, path: record.path, text: text)
             }
         }
+    }
+
+    /// A folder chosen in Preferences: another one than before starts afresh (what Tote knew
+    /// of the last one's files does not apply to it; they stay); the same one, or none,
+    /// carries on where it was.
+    public static func chosen(_ path: String, previously previous: String, store: Store) {
+        guard !path.isEmpty, path != previous else { return }
+        try? store.forgetNoteFiles()
     }
 
     /// Stops all work not yet begun (the folder was turned off or changed): files stay.
@@ -306,16 +315,25 @@ public final class NotesFolder: Sendable {
 
     /// A note file's text; nil when it cannot be read (it is named in a toast).
     private func read(_ url: URL) -> String? {
-        do {
-            let data = try Data(contentsOf: url)
+        do throws(FileProblem) {
+            let data = try IncomingFile(opening: url).readAll(limit: Self.largestNote)
             return String(decoding: data, as: UTF8.self)
+        } catch .missing {
+            return nil
+        } catch .empty {
+            return ""
         } catch {
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = deliver(.failed(fileName: url.lastPathComponent, problem: FileProblem(writing: error)))
-            }
+            // Said once for each version of the file, not at every scan.
+            let stamp = Self.stamp(of: url)
+            let version = "\(url.path)|\(stamp?.0 ?? 0)|\(stamp?.1 ?? 0)"
+            let isNew = state.withLock { $0.reportedUnreadable.insert(version).inserted }
+            if isNew { _ = deliver(.failed(fileName: url.lastPathComponent, problem: error)) }
             return nil
         }
     }
+
+    /// A note file larger than this stays out of Tote (a toast says so); the file stays as it is.
+    static let largestNote = 64 << 20
 
     // MARK: Bringing changes in
 
