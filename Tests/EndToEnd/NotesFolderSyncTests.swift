@@ -165,4 +165,33 @@ final class NotesFolderSyncTests: EndToEndTestCase {
         }
         XCTAssertEqual(try XCTUnwrap(session.store()).notes().count, 300, "no note doubled")
     }
+
+    /// Preferences shows the folder; Turn Off stops writing to it and leaves its files.
+    func testPreferencesShowTheFolderAndTurnOffLeavesTheFiles() throws {
+        let folder = session.root.appendingPathComponent("notes", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try DesktopSession.writeSettings(syncAccounts: false, notesFolder: folder, root: session.root)
+        try storeNote("Plans", RichText(plain: "Pack the tent"))
+        let tote = try session.launchTote()
+        _ = try session.waitForWindow(of: tote)
+        try session.waitUntil("the note in the folder") { text(folder, "Plans.md") == "Pack the tent\n" }
+
+        try session.key("ctrl+comma")
+        let preferences = try session.waitForWindow(named: "Preferences")
+        try session.waitUntil("the folder in Preferences") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\t" + folder.path) } == true
+        }
+        let off = try waitForCenter(of: tote, named: "frame=2/Turn Off", window: preferences)
+        try session.input(["mousemove", "\(off.x)", "\(off.y)", "click", "1"])
+        try session.waitUntil("the folder turned off") { !session.settingsFile.contains(folder.path) }
+        try session.waitUntil("Preferences saying so") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tNone: notes are kept in Tote only") } == true
+        }
+        session.screenshot("turned-off")
+        try session.key("Escape")
+        try session.key("ctrl+n")
+        try session.type("Not in the folder")
+        session.pace(1.5)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["Plans.md"], "the files stay, no new one")
+    }
 }
