@@ -161,7 +161,7 @@ public final class NotesFolder: Sendable {
         for file in newFiles { newTexts[file.path] = read(url(of: file.path)) }
         // A folder emptied all at once (a disk not mounted over its mount point, a sync
         // target switched) is not a person deleting every note: nothing is removed.
-        let looksEmptied = gone.count >= 3 && gone.count * 2 > records.count
+        let looksEmptied = (gone.count >= 3 && gone.count * 2 > records.count) || (files.isEmpty && !records.isEmpty)
         for record in gone {
             if let index = newFiles.firstIndex(where: { newTexts[$0.path] == record.base }) {
                 let moved = newFiles.remove(at: index)
