@@ -93,7 +93,10 @@ struct NotesFolderBenchmark {
     /// A fresh store and library, a window with the sidebar following the library, and the
     /// notes folder started on the 10,000 files, as Preferences starts it.
     private func readIntoFreshTote(round: Int, withSidebar: Bool) throws -> (read: Double, stall: Double, change: Double) {
+        // Fresh: under `unshare --pid` every run has the same pid, so the same temporary folder,
+        // and a run cut short leaves its store there.
         let storeFolder = folder.appendingPathComponent("folder-store-\(round)")
+        try? FileManager.default.removeItem(at: storeFolder)
         defer { try? FileManager.default.removeItem(at: storeFolder) }
         let store = try Store(location: StoreLocation(directory: storeFolder))
         let library = Library(store: store)

@@ -275,4 +275,16 @@ import Testing
         let said = heard.said.filter { if case .failed("Huge.md", .tooLarge) = $0 { true } else { false } }
         #expect(said.count == 1)
     }
+
+    /// Many new files arrive in batches, each shown: the library knows every one.
+    @Test func aThousandFilesAllArriveAndAreShown() async throws {
+        for index in 0..<1000 { try write("Note \(index).md", "note \(index)\n") }
+        var shown = 0
+        let token = library.observe { shown += $0.savedNotes.count }
+        defer { library.stopObserving(token) }
+        _ = await start()
+        #expect(try store.notes().count == 1000)
+        #expect(shown == 1000)
+        #expect(library.notes.count == 1000)
+    }
 }
