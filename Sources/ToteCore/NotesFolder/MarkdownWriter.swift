@@ -154,9 +154,7 @@ struct MarkdownWriter {
     private func delimiters(_ mark: Mark, stretch: ArraySlice<Run>, markdownEmphasis markdown: Bool) -> (String, String) {
         switch mark {
         case .link(let target):
-            let escaped = target.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "<", with: "\\<").replacingOccurrences(of: ">", with: "\\>")
-            return ("[", "](<\(escaped)>)")
+            return ("[", "](\(Self.destination(target)))")
         case .span(let css):
             return ("<span style=\"\(Self.attributeEscaped(css))\">", "</span>")
         case .bold: return markdown ? ("**", "**") : ("<b>", "</b>")
@@ -177,8 +175,6 @@ struct MarkdownWriter {
     }
 
     private func embed(_ attachment: Attachment) -> String {
-        let target = attachmentTarget(attachment).replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "<", with: "\\<").replacingOccurrences(of: ">", with: "\\>")
         let implied = MarkdownFormat.mimeType(forExtension: attachment.media.fileExtension)
         var title = ""
         if attachment.mimeType != implied {
@@ -189,7 +185,13 @@ struct MarkdownWriter {
         // Nextcloud Text writes every attachment as an image; a file Tote shows as a chip
         // although its type is a picture's (too large to decode) is a plain link.
         let shownInPlace = attachment.kind != .file || Attachment.kind(forMIMEType: attachment.mimeType) == .file
-        return (shownInPlace ? "![" : "[") + Self.escaped(attachment.fileName) + "](<\(target)>\(title))"
+        return (shownInPlace ? "![" : "[") + Self.escaped(attachment.fileName) + "](\(Self.destination(attachmentTarget(attachment)))\(title))"
+    }
+
+    /// A link's target in angle brackets, where spaces and parentheses need no escape.
+    private static func destination(_ target: String) -> String {
+        "<" + target.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "<", with: "\\<").replacingOccurrences(of: ">", with: "\\>") + ">"
     }
 
     private static func isWordCharacter(_ scalar: Unicode.Scalar?) -> Bool {

@@ -289,8 +289,8 @@ public final class NotesFolder: Sendable {
                 }
                 guard info.st_mode & S_IFMT == S_IFREG, !name.hasPrefix("."),
                       !path.hasPrefix(Self.attachmentsFolder + "/") else { continue }
-                let found = Found(path: path, modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
-                                  size: Int64(info.st_size))
+                let (modified, size) = Self.stamp(info)
+                let found = Found(path: path, modified: modified, size: size)
                 if NoteFileName.conflictOriginal(of: name) != nil {
                     conflicts.append(found)
                 } else if NoteFileName.isNoteFile(name) {
@@ -306,7 +306,12 @@ public final class NotesFolder: Sendable {
     private static func stamp(of url: URL) -> (Double, Int64)? {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
-        return (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9, Int64(info.st_size))
+        return stamp(info)
+    }
+
+    /// A file's modification time (to the nanosecond) and size, what a scan compares.
+    private static func stamp(_ info: stat) -> (Double, Int64) {
+        (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9, Int64(info.st_size))
     }
 
     private func url(of path: String) -> URL {
