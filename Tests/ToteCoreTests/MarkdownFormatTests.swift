@@ -205,9 +205,14 @@ import Testing
         let lists = String(repeating: "- ", count: 20_000) + "x"
         #expect(decode(lists).paragraphs == [Paragraph(style: .bulleted, runs: [Run("x")])])
         let emphasis = String(repeating: "*a **b ", count: 30_000)
-        #expect(decode(emphasis).plainText == String(emphasis.dropLast()), "unmatched, the stars are text")
+        #expect(decode(emphasis).paragraphs.map(\.plainText).joined() == String(emphasis.dropLast()),
+                "unmatched, the stars are text")
+        // A line longer than a paragraph may be: whole, in paragraphs of the longest length.
         let hugeLine = String(repeating: "word ", count: 400_000)
-        #expect(decode(hugeLine).paragraphs.count == 1)
+        let huge = decode(hugeLine)
+        #expect(huge.paragraphs.count == 20)
+        #expect(huge.paragraphs.allSatisfy { $0.length <= RichText.maximumParagraphLength })
+        #expect(huge.paragraphs.map(\.plainText).joined() == String(hugeLine.dropLast()))
         let invalid = Data([0x61, 0xFF, 0xFE, 0x62, 0x00, 0x63, 0xEF, 0xBF, 0xBC, 0x0A, 0xC3])
         let text = MarkdownFormat.decode(invalid) { _ in nil }
         #expect(text.plainText == "a\u{FFFD}\u{FFFD}b\u{FFFD}c\n\u{FFFD}")
