@@ -194,4 +194,34 @@ final class NotesFolderSyncTests: EndToEndTestCase {
         session.pace(1.5)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["Plans.md"], "the files stay, no new one")
     }
+
+    /// The first gesture of a cold start (a fresh session, Tote's first run in it) with a
+    /// notes folder being written for the first time: a new note typed at a person's pace as
+    /// soon as the window is there is kept, and is in the folder with every other note.
+    func testTheFirstKeystrokesOfAColdStartLandWhileTheFolderIsFirstWritten() throws {
+        let store = try Store(location: session.storeLocation)
+        for index in 0..<300 {
+            let note = try store.createNote()
+            _ = try store.save(noteID: note.id, title: "", body: RichText(plain: "Note \(index)\n" + String(repeating: "words ", count: 300)))
+        }
+        try store.checkpoint()
+        let folder = session.root.appendingPathComponent("notes", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try DesktopSession.writeSettings(syncAccounts: false, notesFolder: folder, root: session.root)
+
+        let tote = try session.launchTote()
+        _ = try session.waitForWindow(of: tote)
+        try session.key("ctrl+n")
+        try session.type("Groceries")
+        try session.key("Return")
+        try session.type("oat milk")
+        try session.waitUntil("the typed note in the store", timeout: 20) {
+            (try? session.store()?.notes().contains { $0.title == "Groceries" && $0.body == "oat milk" }) == true
+        }
+        try session.waitUntil("every note in the folder", timeout: 30) {
+            text(folder, "Groceries.md") == "oat milk\n"
+                && ((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.count ?? 0) == 301
+        }
+        XCTAssertEqual(try session.text(of: tote, in: "Note body"), "oat milk")
+    }
 }
