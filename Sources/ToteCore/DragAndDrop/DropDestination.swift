@@ -7,6 +7,8 @@ public enum DropDestination: Hashable, Sendable {
     case note(UUID, offset: Int)
     /// A place in a list: before a row, or at the end (nil).
     case list(UUID, before: UUID?)
+    /// The middle of a reminder's row in a list: dropped reminders become its subtasks.
+    case reminder(UUID, list: UUID)
     /// A note's sidebar row: the content goes at the end of the note.
     case noteRow(UUID)
     /// A list's sidebar row: reminders go at the end of the list.
@@ -25,7 +27,7 @@ public enum DropDestination: Hashable, Sendable {
     public var container: Container? {
         switch self {
         case .note(let id, _), .noteRow(let id): return .note(id)
-        case .list(let id, _), .listRow(let id): return .list(id)
+        case .list(let id, _), .listRow(let id), .reminder(_, let id): return .list(id)
         case .notes, .otherApp, .account, .smartList: return nil
         }
     }

@@ -12,6 +12,8 @@ public enum DropMatrix {
         case withinNote
         case noteToNote
         case withinList
+        /// Reminders onto the middle of a reminder's row: they become its subtasks.
+        case ontoReminder
         case listToList
         case noteToList
         case remindersToNote
@@ -72,6 +74,10 @@ public enum DropMatrix {
         case (.noteContent, .smartList(let list, let day)):
             return list.hasMeaning(day: day) ? .noteToSmartList : nil
         case (_, .smartList): return nil
+        // A row's middle takes reminders: they become its subtasks.
+        case (.reminders(_, let ids), .reminder(let row, _)):
+            return ids.contains(row) ? nil : .ontoReminder
+        case (_, .reminder): return nil
         case (.otherApp, .otherApp): return nil
         case (_, .otherApp): return .toOtherApp
         case (.otherApp, _): return .fromOtherApp
@@ -103,7 +109,7 @@ public enum DropMatrix {
 
     static func rule(for row: Row) -> Rule {
         switch row {
-        case .withinNote, .withinList, .listToList, .remindersToSmartList: return .moveByDefault
+        case .withinNote, .withinList, .ontoReminder, .listToList, .remindersToSmartList: return .moveByDefault
         case .noteToNote: return .copyByDefault
         case .noteToList, .noteToSmartList, .remindersToNote, .toNoteRow, .wholeNote, .toOtherApp, .fromOtherApp:
             return .alwaysCopy

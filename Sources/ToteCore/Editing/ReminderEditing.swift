@@ -24,12 +24,14 @@ public enum ReminderEditing {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{FFFC}"
     }
 
-    /// The rows a list shows, in order: all of them, or only those not done.
+    /// The rows a list shows, in order (each parent followed by its subtasks): all of them,
+    /// or those not done and the done parents of subtasks that are not.
     public static func visible(_ rows: [Reminder], showingCompleted: Bool) -> [Reminder] {
-        // The store reads them in order: sorting 10,000 sorted rows anyway cost 4 ms an opening.
-        let inOrder = rows.indices.dropFirst().allSatisfy { rows[$0 - 1].position <= rows[$0].position }
-        let ordered = inOrder ? rows : rows.sorted { $0.position < $1.position }
-        return showingCompleted ? ordered : ordered.filter { !$0.isDone }
+        let tree = ReminderTree(rows)
+        guard !showingCompleted else { return tree.ordered }
+        guard tree.hasSubtasks else { return tree.ordered.filter { !$0.isDone } }
+        let openParents = Set(tree.ordered.filter { !$0.isDone }.compactMap { tree.parent(of: $0.id) })
+        return tree.ordered.filter { !$0.isDone || openParents.contains($0.id) }
     }
 
     /// A new reminder at the end of the list; nil when the title is empty.
@@ -43,9 +45,10 @@ public enum ReminderEditing {
         return (.insert([reminder]), reminder)
     }
 
-    /// Marks reminders done or not done; nil when all already are.
+    /// Marks reminders done or not done; nil when all already are. A parent marked done takes
+    /// its open subtasks along (as Tasks.org and GTG do); a subtask leaves its parent as it is.
     public static func settingDone(_ ids: [UUID], to done: Bool, in rows: [Reminder], now: Date) -> ReminderCommand? {
-        update(ids, in: rows, now: now) { $0.isDone = done }
+        update(done ? ReminderTree(rows).withSubtasks(ids) : ids, in: rows, now: now) { $0.isDone = done }
     }
 
     /// Marks them done unless all are, in which case not done (Ctrl+Return, the check box).
@@ -85,29 +88,35 @@ public enum ReminderEditing {
         }
     }
 
-    /// Deletes reminders. The others keep their positions (gaps are allowed), so deleting a
-    /// few from a long list writes only those.
+    /// Deletes reminders, a parent with its subtasks. The others keep their positions (gaps
+    /// are allowed), so deleting a few from a long list writes only those.
     public static func deleting(_ ids: [UUID], in rows: [Reminder]) -> ReminderCommand? {
-        let chosen = Set(ids)
+        let chosen = Set(ReminderTree(rows).withSubtasks(ids))
         let deleted = rows.sorted { $0.position < $1.position }.filter { chosen.contains($0.id) }
         return deleted.isEmpty ? nil : .delete(deleted)
     }
 
     /// Pasted or dropped reminders from elsewhere (new ids, this list) inserted at `index`
-    /// of the list's order. Returns the command and the new ids, to select.
+    /// of the list's order (as it shows it). An item marked a subtask becomes one of the
+    /// item before it that is not; `parent` (a drop among a parent's subtasks) makes every
+    /// item its subtask. Returns the command and the new ids, to select.
     public static func inserting(
         _ incoming: [ReminderTransfer.Item], into rows: [Reminder], listID: UUID, at index: Int,
-        makeID: () -> UUID, now: Date
+        under parent: UUID? = nil, makeID: () -> UUID, now: Date
     ) -> (command: ReminderCommand, ids: [UUID])? {
+        var lastParent: UUID?
         let fresh = incoming.compactMap { item -> Reminder? in
             let title = cleanTitle(item.title)
             guard !title.isEmpty else { return nil }
+            let id = makeID()
+            let parentID = parent ?? (item.isSubtask ? lastParent : nil)
+            if !item.isSubtask { lastParent = id }
             return Reminder(
-                id: makeID(), listID: listID, title: title, notes: item.notes, isDone: item.isDone,
-                due: item.due, priority: item.priority, position: 0, created: now, modified: now)
+                id: id, listID: listID, title: title, notes: item.notes, isDone: item.isDone,
+                due: item.due, priority: item.priority, position: 0, created: now, modified: now, parentID: parentID)
         }
         guard !fresh.isEmpty else { return nil }
-        var ordered = rows.sorted { $0.position < $1.position }
+        var ordered = ReminderTree(rows).ordered
         ordered.insert(contentsOf: fresh, at: min(max(index, 0), ordered.count))
         let freshIDs = Set(fresh.map(\.id))
         let placed = ReminderOrdering.positioned(ordered, fresh: freshIDs)

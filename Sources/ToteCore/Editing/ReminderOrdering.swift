@@ -7,54 +7,83 @@ import Foundation
 /// nothing else in it, and every command changes as few rows as it can (a move of 500 out
 /// of a list of 10,000 updates 500 rows, not 10,000).
 public enum ReminderOrdering {
-    /// Moves reminders to `index` of the destination list (in its order without them),
-    /// keeping their relative order. The moved ids stay selected.
+    /// Moves reminders to `index` of the destination list (in its order without them, as it
+    /// shows it), keeping their relative order; a parent takes its subtasks along. The moved
+    /// reminders become subtasks of `parent` (a drop onto its row, or among its subtasks), or
+    /// top-level ones, but a subtask moving with its parent stays its subtask. The moved ids
+    /// stay selected.
     public static func move(
-        _ ids: [UUID], from lists: [UUID: [Reminder]], to destination: UUID, at index: Int
+        _ ids: [UUID], from lists: [UUID: [Reminder]], to destination: UUID, at index: Int, under parent: UUID? = nil
     ) -> ReminderCommand {
-        let moving = ordered(ids, in: lists)
+        let moving = carried(ids, in: lists)
         let movingIDs = Set(moving.map(\.id))
-        var target = (lists[destination] ?? []).sorted { $0.position < $1.position }.filter { !movingIDs.contains($0.id) }
+        var target = ReminderTree(lists[destination] ?? []).ordered.filter { !movingIDs.contains($0.id) }
+        let dragged = Set(ids)
         let moved = moving.map { reminder -> Reminder in
             var copy = reminder
             copy.listID = destination
+            let parentMoves = reminder.parentID.map(movingIDs.contains) ?? false
+            if parent != nil || (dragged.contains(reminder.id) && !parentMoves) { copy.parentID = parent }
             return copy
         }
         target.insert(contentsOf: moved, at: min(max(index, 0), target.count))
         return updates(from: lists, to: positioned(target, fresh: movingIDs))
     }
 
-    /// Copies reminders (new ids, otherwise as they are) to `index` of a list: the same as
-    /// pasting them there.
+    /// Copies reminders (new ids, otherwise as they are; a parent with its subtasks) to
+    /// `index` of a list: the same as pasting them there.
     public static func copy(
-        _ ids: [UUID], from lists: [UUID: [Reminder]], to destination: UUID, at index: Int,
+        _ ids: [UUID], from lists: [UUID: [Reminder]], to destination: UUID, at index: Int, under parent: UUID? = nil,
         makeID: () -> UUID, now: Date
     ) -> (command: ReminderCommand, copies: [UUID]) {
-        let items = ordered(ids, in: lists).map(ReminderTransfer.Item.init)
+        let copying = carried(ids, in: lists)
+        let copyingIDs = Set(copying.map(\.id))
+        let items = copying.map { reminder in
+            var item = ReminderTransfer.Item(reminder)
+            item.isSubtask = reminder.parentID.map(copyingIDs.contains) ?? false
+            return item
+        }
         return ReminderEditing.inserting(
-            items, into: lists[destination] ?? [], listID: destination, at: index, makeID: makeID, now: now)
+            items, into: lists[destination] ?? [], listID: destination, at: index, under: parent, makeID: makeID, now: now)
             .map { ($0.command, $0.ids) } ?? (.sequence([]), [])
     }
 
     /// Moves reminders one place up (-1) or down (+1) within their list, as a block that
-    /// stops at the ends; nil when they are there already. Only the rows that trade places
-    /// change: they swap position values.
+    /// stops at the ends; nil when they are there already. A parent moves with its subtasks
+    /// past whole groups; subtasks move among their parent's. Only the rows that trade places
+    /// change: they trade position values.
     public static func reorder(_ ids: [UUID], in list: [Reminder], by step: Int) -> ReminderCommand? {
-        var rows = list.sorted { $0.position < $1.position }
-        let values = rows.map(\.position)
+        let tree = ReminderTree(list)
         let chosen = Set(ids)
-        let indexes = rows.indices.filter { chosen.contains(rows[$0].id) }
-        guard let first = indexes.first, let last = indexes.last else { return nil }
-        if step < 0 {
-            guard first > 0 else { return nil }
-            for index in indexes { rows.swapAt(index, index - 1) }
+        let shownChosen = tree.ordered.filter { chosen.contains($0.id) }
+        guard let first = shownChosen.first, let listID = list.first?.listID else { return nil }
+        // The units that trade places: groups at the top level, or one parent's subtasks.
+        var units: [[Reminder]] = []
+        if let parent = tree.parent(of: first.id) {
+            guard shownChosen.allSatisfy({ tree.parent(of: $0.id) == parent }) else { return nil }
+            units = tree.ordered.filter { tree.parent(of: $0.id) == parent }.map { [$0] }
         } else {
-            guard last < rows.count - 1 else { return nil }
-            for index in indexes.reversed() { rows.swapAt(index, index + 1) }
+            guard shownChosen.allSatisfy({ tree.parent(of: $0.id) == nil || chosen.contains(tree.parent(of: $0.id)!) })
+            else { return nil }
+            for row in tree.ordered {
+                if tree.parent(of: row.id) == nil { units.append([row]) } else { units[units.count - 1].append(row) }
+            }
         }
-        for index in rows.indices { rows[index].position = values[index] }
-        guard let listID = rows.first?.listID else { return nil }
-        return updates(from: [listID: list], to: rows)
+        let picked = units.indices.filter { chosen.contains(units[$0][0].id) }
+        guard let low = picked.first, let high = picked.last else { return nil }
+        var moved = units
+        if step < 0 {
+            guard low > 0 else { return nil }
+            for index in picked { moved.swapAt(index, index - 1) }
+        } else {
+            guard high < units.count - 1 else { return nil }
+            for index in picked.reversed() { moved.swapAt(index, index + 1) }
+        }
+        let before = units.flatMap { $0 }
+        var after = moved.flatMap { $0 }
+        let values = before.map(\.position).sorted()
+        for index in after.indices { after[index].position = values[index] }
+        return updates(from: [listID: list], to: after)
     }
 
     /// Positions for `rows` in their new order, changing as few as possible: a row keeps its
@@ -72,12 +101,19 @@ public enum ReminderOrdering {
         }
     }
 
-    private static func ordered(_ ids: [UUID], in lists: [UUID: [Reminder]]) -> [Reminder] {
+    /// The reminders `ids` name with the subtasks their parents take along, list by list in a
+    /// stable order, each list's as it shows them.
+    static func carried(_ ids: [UUID], in lists: [UUID: [Reminder]]) -> [Reminder] {
         let wanted = Set(ids)
-        // Relative order: lists in a stable order, then position within each.
-        // Chosen first, then sorted: sorting all 10,000 rows of a list to move 500 cost 2 ms.
-        return lists.keys.sorted { $0.uuidString < $1.uuidString }.flatMap { listID in
-            (lists[listID] ?? []).filter { wanted.contains($0.id) }.sorted { $0.position < $1.position }
+        // Chosen first, then ordered: sorting all 10,000 rows of a list to move 500 cost 2 ms.
+        return lists.keys.sorted { $0.uuidString < $1.uuidString }.flatMap { listID -> [Reminder] in
+            let rows = lists[listID] ?? []
+            guard rows.contains(where: { $0.parentID != nil }) else {
+                return rows.filter { wanted.contains($0.id) }.sorted { $0.position < $1.position }
+            }
+            let tree = ReminderTree(rows)
+            let taken = Set(tree.withSubtasks(tree.ordered.map(\.id).filter(wanted.contains)))
+            return tree.ordered.filter { taken.contains($0.id) }
         }
     }
 

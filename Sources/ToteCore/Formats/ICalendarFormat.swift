@@ -14,14 +14,17 @@ public enum ICalendarFormat {
         public var isDone: Bool
         public var due: Date?
         public var priority: Reminder.Priority
+        /// A subtask of the item before it that is not one (`ReminderEditing.inserting`).
+        public var isSubtask: Bool
 
         public init(title: String, notes: String = "", isDone: Bool = false, due: Date? = nil,
-                    priority: Reminder.Priority = .none) {
+                    priority: Reminder.Priority = .none, isSubtask: Bool = false) {
             self.title = title
             self.notes = notes
             self.isDone = isDone
             self.due = due
             self.priority = priority
+            self.isSubtask = isSubtask
         }
 
         public init(_ reminder: Reminder) {

@@ -2,7 +2,8 @@
 import Foundation
 import GRDB
 
-/// One entry of a reminder list, ordered within it by `position`.
+/// One entry of a reminder list, ordered within it by `position`. A subtask names its
+/// parent: the reminder whose row it shows under (`ReminderTree`).
 public struct Reminder: Codable, Identifiable, Hashable, Sendable {
     public enum Priority: Int, Codable, Sendable, CaseIterable {
         case none = 0, low = 1, medium = 5, high = 9
@@ -18,10 +19,14 @@ public struct Reminder: Codable, Identifiable, Hashable, Sendable {
     public var position: Int
     public var created: Date
     public var modified: Date
+    /// The reminder this one is a subtask of. Another client's deeper nesting, or a parent
+    /// that is gone, is kept as it came: `ReminderTree` decides what a row shows.
+    public var parentID: UUID?
 
     public init(
         id: UUID, listID: UUID, title: String, notes: String = "", isDone: Bool = false,
-        due: Date? = nil, priority: Priority = .none, position: Int, created: Date, modified: Date
+        due: Date? = nil, priority: Priority = .none, position: Int, created: Date, modified: Date,
+        parentID: UUID? = nil
     ) {
         self.id = id
         self.listID = listID
@@ -33,6 +38,7 @@ public struct Reminder: Codable, Identifiable, Hashable, Sendable {
         self.position = position
         self.created = created
         self.modified = modified
+        self.parentID = parentID
     }
 }
 
@@ -53,12 +59,15 @@ extension Reminder: FetchableRecord, PersistableRecord {
         position = try row.decode(atIndex: 7)
         created = try row.decode(atIndex: 8)
         modified = try row.decode(atIndex: 9)
+        // Absent from a store read before migration v7 (a recovery reads `SELECT *, rowid`);
+        // an unreadable parent makes a top-level reminder rather than a lost one.
+        parentID = row.count > 10 ? (try? row.decode(UUID?.self, atIndex: 10)) ?? nil : nil
     }
 
     /// The columns in the order `init(row:)` reads them.
     public static var databaseSelection: [any SQLSelectable] { [
         Column("id"), Column("listID"), Column("title"), Column("notes"), Column("isDone"), Column("due"),
-        Column("priority"), Column("position"), Column("created"), Column("modified"),
+        Column("priority"), Column("position"), Column("created"), Column("modified"), Column("parentID"),
     ] }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -67,13 +76,15 @@ extension Reminder: FetchableRecord, PersistableRecord {
     }
 
     /// The columns but `id`, in the order of `storedValues`.
-    static let storedColumns = ["listID", "title", "notes", "isDone", "due", "priority", "position", "created", "modified"]
+    static let storedColumns = [
+        "listID", "title", "notes", "isDone", "due", "priority", "position", "created", "modified", "parentID",
+    ]
 
     /// What is stored of a reminder but its id. Dates are seconds since 1970, as migration v3
     /// left them: read back without parsing text.
     var storedValues: [(any DatabaseValueConvertible)?] {
         [listID, title, notes, isDone, due?.timeIntervalSince1970, priority.rawValue, position,
-         created.timeIntervalSince1970, modified.timeIntervalSince1970]
+         created.timeIntervalSince1970, modified.timeIntervalSince1970, parentID]
     }
 }
 

@@ -118,6 +118,13 @@ enum Migrations {
                 t.column("fileSize", .integer).notNull()
             }
         }
+        migrator.registerMigration("v7: subtasks") { db in
+            // No foreign key: a subtask whose parent is gone (deleted on another device) keeps
+            // its parent's id, as its RELATED-TO keeps the UID, and shows at the top level.
+            try db.alter(table: Reminder.databaseTableName) { t in
+                t.add(column: "parentID", .blob)
+            }
+        }
         return migrator
     }
 

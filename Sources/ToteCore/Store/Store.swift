@@ -372,8 +372,8 @@ public final class Store: Sendable {
     /// its SQL and columns for every record, most of a 500-row move's 25 ms.
     private static func update(_ reminders: [Reminder], in db: Database) throws {
         let statement = try db.cachedStatement(sql: """
-            UPDATE \(Reminder.databaseTableName) SET listID = ?, title = ?, notes = ?, isDone = ?, due = ?, priority = ?,
-            position = ?, created = ?, modified = ? WHERE id = ?
+            UPDATE \(Reminder.databaseTableName) SET \(Reminder.storedColumns.map { "\($0) = ?" }.joined(separator: ", "))
+            WHERE id = ?
             """)
         for reminder in reminders {
             try statement.execute(arguments: StatementArguments(reminder.storedValues + [reminder.id]))

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Drops that make subtasks: reminders dropped onto the middle of a reminder's row, and
+/// where a drop between rows lands when the rows around it are a parent's subtasks.
+extension DropPlanner {
+    /// The share of a row's height, above and below, where a drop goes between rows; the
+    /// middle band between them makes a subtask. Half of a 40 px row: 10 px at each edge.
+    public static let rowEdgeShare = 0.25
+
+    /// Where a drop over a reminder's row lands, `fraction` being the pointer's height within
+    /// the row (0 at its top). `shown`: the rows in the order shown; `tree`: the list's.
+    /// `nesting`: whether what is dragged may become subtasks (`mayNest`); when it may not,
+    /// the whole row is its two halves, as before subtasks, and a drop among a parent's
+    /// subtasks lands after that group, which is never split.
+    public static func destination(
+        over row: UUID, at fraction: Double, in list: UUID, shown: [Reminder], tree: ReminderTree, nesting: Bool
+    ) -> DropDestination {
+        if nesting, fraction >= rowEdgeShare, fraction < 1 - rowEdgeShare { return .reminder(row, list: list) }
+        guard let index = shown.firstIndex(where: { $0.id == row }) else { return .list(list, before: nil) }
+        var next = fraction < 0.5 ? index : index + 1
+        if !nesting {
+            while next < shown.count, tree.parent(of: shown[next].id) != nil { next += 1 }
+        }
+        return .list(list, before: next < shown.count ? shown[next].id : nil)
+    }
+
+    /// Whether the dragged reminders may become subtasks: none of them has subtasks of its
+    /// own that stay behind it (one level, as Apple Reminders).
+    public static func mayNest(_ ids: [UUID], from lists: [UUID: [Reminder]]) -> Bool {
+        let dragged = Set(ids)
+        for rows in lists.values where rows.contains(where: { $0.parentID != nil }) {
+            let tree = ReminderTree(rows)
+            for id in ids where !tree.subtasks(of: id).allSatisfy(dragged.contains) { return false }
+        }
+        return true
+    }
+
+    /// Reminders dropped onto the middle of `row` in `list`: they become its subtasks, after
+    /// the ones it has (onto a subtask: its parent's, right after it). Moved, or copied with
+    /// new ids; selected afterwards. Nil when they may not (`mayNest`) or would change nothing.
+    public static func subtasks(
+        _ ids: [UUID], from lists: [UUID: [Reminder]], action: DropAction, onto row: UUID, in list: UUID,
+        makeID: () -> UUID, now: Date
+    ) -> DropPlan? {
+        guard !ids.isEmpty, !ids.contains(row), mayNest(ids, from: lists) else { return nil }
+        let rows = lists[list] ?? []
+        let tree = ReminderTree(rows)
+        guard rows.contains(where: { $0.id == row }) else { return nil }
+        let parent = tree.parent(of: row) ?? row
+        guard !ids.contains(parent) else { return nil }
+        let leaving: Set<UUID> = action == .move ? Set(ids) : []
+        let order = tree.ordered.filter { !leaving.contains($0.id) }
+        let last = parent == row ? tree.subtasks(of: parent).filter { !leaving.contains($0) }.last ?? parent : row
+        let index = (order.firstIndex { $0.id == last } ?? order.count - 1) + 1
+        let between = Set(ids.compactMap { id in lists.values.lazy.compactMap { $0.first { $0.id == id } }.first?.listID })
+            != [list]
+        switch action {
+        case .move:
+            let command = ReminderOrdering.move(ids, from: lists, to: list, at: index, under: parent)
+            if case .update(let before, _) = command, before.isEmpty { return nil }
+            return DropPlan(action: .move, noteEdits: [], reminderCommand: command,
+                            selection: .reminders(list: list, ids: ids), source: .removed,
+                            toast: between ? .moved(count: ids.count, to: .list(list)) : nil)
+        case .copy:
+            let (command, copies) = ReminderOrdering.copy(
+                ids, from: lists, to: list, at: index, under: parent, makeID: makeID, now: now)
+            guard !copies.isEmpty else { return nil }
+            return DropPlan(action: .copy, noteEdits: [], reminderCommand: command,
+                            selection: .reminders(list: list, ids: copies), source: .selectionCleared,
+                            toast: between ? .copied(count: copies.count, to: .list(list)) : nil)
+        }
+    }
+}

@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+@testable import ToteCore
+
+/// Subtasks: how a list nests, the commands that make and move them (one undo step each),
+/// the drops onto a row's middle and between a parent's subtasks.
+@Suite struct SubtaskTests {
+    private let list = UUID()
+    private let other = UUID()
+    private let now = Date(timeIntervalSince1970: 2_000)
+
+    private func row(_ title: String, _ position: Int, in list: UUID? = nil, under parent: Reminder? = nil,
+                     done: Bool = false) -> Reminder {
+        Reminder(id: UUID(), listID: list ?? self.list, title: title, isDone: done, position: position,
+                 created: Date(timeIntervalSince1970: 1_000), modified: Date(timeIntervalSince1970: 1_000),
+                 parentID: parent?.id)
+    }
+
+    /// A (a1, a2), B, C (c1): the list of most tests.
+    private func sample() -> (a: Reminder, a1: Reminder, a2: Reminder, b: Reminder, c: Reminder, c1: Reminder) {
+        let a = row("A", 0), b = row("B", 3), c = row("C", 4)
+        return (a, row("a1", 1, under: a), row("a2", 2, under: a), b, c, row("c1", 5, under: c))
+    }
+
+    private func rows(_ s: (a: Reminder, a1: Reminder, a2: Reminder, b: Reminder, c: Reminder, c1: Reminder)) -> [Reminder] {
+        [s.a, s.a1, s.a2, s.b, s.c, s.c1]
+    }
+
+    /// The list as it shows after `command`: titles, a subtask indented by two spaces.
+    private func shown(_ rows: [Reminder], after command: ReminderCommand? = nil, list: UUID? = nil) -> [String] {
+        let list = list ?? self.list
+        let result = command.map { $0.rows(of: list, from: rows.filter { $0.listID == list }) }
+            ?? rows.filter { $0.listID == list }
+        let tree = ReminderTree(result)
+        return tree.ordered.map { (tree.level(of: $0.id) == 1 ? "  " : "") + $0.title }
+    }
+
+    // MARK: The tree
+
+    @Test func subtasksShowUnderTheirParentWhereverTheirPositionsAre() {
+        let a = row("A", 0), b = row("B", 1)
+        let late = row("late", 9, under: a), early = row("early", -1, under: b)
+        let tree = ReminderTree([late, b, a, early])
+        #expect(tree.ordered.map(\.title) == ["A", "late", "B", "early"])
+        #expect(tree.level(of: late.id) == 1 && tree.parent(of: early.id) == b.id)
+        #expect(tree.subtasks(of: a.id) == [late.id])
+    }
+
+    /// Another client's deeper nesting shows under the top parent, its own parent kept; a
+    /// parent that is gone, or a loop, shows at the top level.
+    @Test func deeperNestingMissingParentsAndLoopsAreShownFlat() {
+        let top = row("top", 0)
+        let middle = row("middle", 1, under: top)
+        let deep = row("deep", 2, under: middle)
+        var orphan = row("orphan", 3)
+        orphan.parentID = UUID()
+        var x = row("x", 4), y = row("y", 5)
+        x.parentID = y.id
+        y.parentID = x.id
+        let tree = ReminderTree([top, middle, deep, orphan, x, y])
+        #expect(tree.ordered.map(\.title) == ["top", "middle", "deep", "orphan", "x", "y"])
+        #expect(tree.parent(of: deep.id) == top.id && deep.parentID == middle.id)
+        #expect(tree.level(of: orphan.id) == 0 && tree.level(of: x.id) == 0 && tree.level(of: y.id) == 0)
+    }
+
+    @Test func aDoneParentStaysShownWhileASubtaskIsOpen() {
+        let a = row("A", 0, done: true), open = row("open", 1, under: a)
+        let b = row("B", 2, done: true), closed = row("closed", 3, under: b, done: true)
+        #expect(ReminderEditing.visible([a, open, b, closed], showingCompleted: false).map(\.title) == ["A", "open"])
+    }
+
+    // MARK: Tab and Shift+Tab
+
+    @Test func indentMakesSubtasksOfTheParentAbove() throws {
+        let s = sample()
+        guard case .command(let command)? = ReminderNesting.indenting([s.b.id], in: rows(s), now: now) else {
+            Issue.record("no command")
+            return
+        }
+        #expect(shown(rows(s), after: command) == ["A", "  a1", "  a2", "  B", "C", "  c1"])
+        // Only B changes: it already sits after A's group.
+        guard case .update(let before, let after) = command else { return }
+        #expect(before == [s.b] && after.map(\.parentID) == [s.a.id] && after[0].modified == now)
+        #expect(shown(rows(s), after: .sequence([command, command.inverse])) == shown(rows(s)))
+    }
+
+    @Test func indentRefusesAParentAndTheFirstRow() {
+        let s = sample()
+        #expect(ReminderNesting.indenting([s.c.id], in: rows(s), now: now) == .refused(.hasSubtasks("C")))
+        let first = row("first", 0), second = row("second", 1)
+        #expect(ReminderNesting.indenting([first.id], in: [first, second], now: now) == .refused(.nothingAbove("first")))
+        #expect(ReminderNesting.indenting([s.a1.id], in: rows(s), now: now) == nil)
+    }
+
+    @Test func outdentPutsASubtaskAfterItsParentsGroup() throws {
+        let s = sample()
+        let command = try #require(ReminderNesting.outdenting([s.a1.id], in: rows(s), now: now))
+        #expect(shown(rows(s), after: command) == ["A", "  a2", "a1", "B", "C", "  c1"])
+        #expect(ReminderNesting.outdenting([s.b.id], in: rows(s), now: now) == nil)
+        #expect(shown(rows(s), after: .sequence([command, command.inverse])) == shown(rows(s)))
+    }
+
+    // MARK: What a parent carries
+
+    @Test func completingAParentCompletesItsOpenSubtasksInOneStep() throws {
+        let s = sample()
+        let command = try #require(ReminderEditing.settingDone([s.a.id], to: true, in: rows(s), now: now))
+        guard case .update(_, let after) = command else { return }
+        #expect(Set(after.map(\.title)) == ["A", "a1", "a2"] && after.allSatisfy(\.isDone))
+        // The last open subtask done: the parent stays as it is.
+        let last = try #require(ReminderEditing.settingDone([s.c1.id], to: true, in: rows(s), now: now))
+        guard case .update(_, let only) = last else { return }
+        #expect(only.map(\.title) == ["c1"])
+    }
+
+    @Test func deletingAParentDeletesItsSubtasks() throws {
+        let s = sample()
+        let command = try #require(ReminderEditing.deleting([s.c.id], in: rows(s)))
+        #expect(shown(rows(s), after: command) == ["A", "  a1", "  a2", "B"])
+    }
+
+    @Test func aParentMovedToAnotherListCarriesItsSubtasksAndOneUndoBringsAllBack() {
+        let s = sample()
+        let there = row("there", 0, in: other)
+        let lists = [list: rows(s), other: [there]]
+        let command = ReminderOrdering.move([s.a.id], from: lists, to: other, at: 1)
+        let all = rows(s) + [there]
+        #expect(shown(all, after: command, list: other) == ["there", "A", "  a1", "  a2"])
+        #expect(shown(all, after: command) == ["B", "C", "  c1"])
+        let undone = ReminderCommand.sequence([command, command.inverse])
+        #expect(shown(all, after: undone) == shown(rows(s)) && shown(all, after: undone, list: other) == ["there"])
+    }
+
+    @Test func aSubtaskMovedAloneToAnotherListIsTopLevelThere() throws {
+        let s = sample()
+        let command = ReminderOrdering.move([s.a2.id], from: [list: rows(s), other: []], to: other, at: 0)
+        guard case .update(_, let after) = command else { return }
+        #expect(after.map(\.title) == ["a2"] && after[0].parentID == nil && after[0].listID == other)
+    }
+
+    @Test func aCopiedGroupIsAGroupOfNewReminders() {
+        let s = sample()
+        var ids = [UUID(), UUID(), UUID()].makeIterator()
+        let (command, copies) = ReminderOrdering.copy(
+            [s.c.id], from: [list: rows(s), other: []], to: other, at: 0, makeID: { ids.next()! }, now: now)
+        #expect(copies.count == 2)
+        #expect(shown(rows(s), after: command, list: other) == ["C", "  c1"])
+    }
+
+    @Test func altArrowsMoveGroupsPastGroupsAndSubtasksAmongTheirs() throws {
+        let s = sample()
+        let down = try #require(ReminderOrdering.reorder([s.a.id], in: rows(s), by: 1))
+        #expect(shown(rows(s), after: down) == ["B", "A", "  a1", "  a2", "C", "  c1"])
+        let up = try #require(ReminderOrdering.reorder([s.a2.id], in: rows(s), by: -1))
+        #expect(shown(rows(s), after: up) == ["A", "  a2", "  a1", "B", "C", "  c1"])
+        #expect(ReminderOrdering.reorder([s.a1.id], in: rows(s), by: -1) == nil)
+        #expect(ReminderOrdering.reorder([s.c1.id], in: rows(s), by: 1) == nil)
+    }
+
+    // MARK: Drops
+
+    @Test func theMiddleOfARowNestsItsEdgesGoBetween() {
+        let s = sample()
+        let tree = ReminderTree(rows(s))
+        func place(_ row: Reminder, _ fraction: Double, nesting: Bool = true) -> DropDestination {
+            DropPlanner.destination(over: row.id, at: fraction, in: list, shown: tree.ordered, tree: tree, nesting: nesting)
+        }
+        #expect(place(s.b, 0.5) == .reminder(s.b.id, list: list))
+        #expect(place(s.b, 0.26) == .reminder(s.b.id, list: list))
+        #expect(place(s.b, 0.1) == .list(list, before: s.b.id))
+        #expect(place(s.b, 0.9) == .list(list, before: s.c.id))
+        #expect(place(s.c1, 0.9) == .list(list, before: nil))
+        // A parent with subtasks dragged: halves only, and never into a group.
+        #expect(place(s.b, 0.5, nesting: false) == .list(list, before: s.c.id))
+        #expect(place(s.a, 0.7, nesting: false) == .list(list, before: s.b.id))
+        #expect(place(s.a1, 0.2, nesting: false) == .list(list, before: s.b.id))
+    }
+
+    @Test func theMatrixMovesOntoARowAndCopiesWithCtrl() {
+        let s = sample()
+        let subject = DragSubject.reminders(list: list, ids: [s.b.id])
+        let destination = DropDestination.reminder(s.c.id, list: list)
+        #expect(DropMatrix.decide(dragging: subject, onto: destination, offered: [.copy, .move])?.action == .move)
+        #expect(DropMatrix.decide(dragging: subject, onto: destination, offered: [.copy])?.action == .copy)
+        #expect(DropMatrix.decide(dragging: subject, onto: .reminder(s.b.id, list: list), offered: [.copy, .move]) == nil)
+        #expect(DropMatrix.row(dragging: .otherApp, onto: destination) == nil)
+    }
+
+    @Test func aReminderDroppedOntoARowBecomesItsLastSubtask() throws {
+        let s = sample()
+        let plan = try #require(DropPlanner.subtasks(
+            [s.b.id], from: [list: rows(s)], action: .move, onto: s.a.id, in: list, makeID: UUID.init, now: now))
+        let command = try #require(plan.reminderCommand)
+        #expect(shown(rows(s), after: command) == ["A", "  a1", "  a2", "  B", "C", "  c1"])
+        #expect(plan.selection == .reminders(list: list, ids: [s.b.id]) && plan.toast == nil)
+        // Onto a subtask: its sibling, right after it.
+        let ontoSubtask = try #require(DropPlanner.subtasks(
+            [s.b.id], from: [list: rows(s)], action: .move, onto: s.a1.id, in: list, makeID: UUID.init, now: now))
+        #expect(shown(rows(s), after: ontoSubtask.reminderCommand) == ["A", "  a1", "  B", "  a2", "C", "  c1"])
+    }
+
+    @Test func ctrlCopiesOntoARowAndAnotherListsReminderMovesInWithAToast() throws {
+        let s = sample()
+        let there = row("there", 0, in: other)
+        let lists = [list: rows(s), other: [there]]
+        let copy = try #require(DropPlanner.subtasks(
+            [s.b.id], from: lists, action: .copy, onto: there.id, in: other, makeID: UUID.init, now: now))
+        #expect(shown(rows(s) + [there], after: copy.reminderCommand, list: other) == ["there", "  B"])
+        #expect(copy.toast == .copied(count: 1, to: .list(other)))
+        let move = try #require(DropPlanner.subtasks(
+            [s.b.id], from: lists, action: .move, onto: there.id, in: other, makeID: UUID.init, now: now))
+        #expect(move.toast == .moved(count: 1, to: .list(other)))
+    }
+
+    @Test func aParentWithSubtasksIsNotNestedAndNothingIsDroppedOntoItsOwnGroup() {
+        let s = sample()
+        #expect(!DropPlanner.mayNest([s.c.id], from: [list: rows(s)]))
+        // With its subtasks dragged too, they all land one level down.
+        #expect(DropPlanner.mayNest([s.c.id, s.c1.id], from: [list: rows(s)]))
+        #expect(DropPlanner.mayNest([s.b.id, s.a1.id], from: [list: rows(s)]))
+        #expect(DropPlanner.subtasks([s.c.id], from: [list: rows(s)], action: .move, onto: s.b.id, in: list,
+                                     makeID: UUID.init, now: now) == nil)
+        #expect(DropPlanner.subtasks([s.a.id], from: [list: rows(s)], action: .move, onto: s.a1.id, in: list,
+                                     makeID: UUID.init, now: now) == nil)
+    }
+
+    @Test func droppedBetweenSubtasksIsASubtaskAndAGroupMovesWhole() throws {
+        let s = sample()
+        let between = try #require(DropPlanner.reminders(
+            [s.b.id], from: [list: rows(s)], action: .move, into: list, before: s.a2.id, makeID: UUID.init, now: now))
+        #expect(shown(rows(s), after: between.reminderCommand) == ["A", "  a1", "  B", "  a2", "C", "  c1"])
+        let group = try #require(DropPlanner.reminders(
+            [s.c.id], from: [list: rows(s)], action: .move, into: list, before: s.a.id, makeID: UUID.init, now: now))
+        #expect(shown(rows(s), after: group.reminderCommand) == ["C", "  c1", "A", "  a1", "  a2", "B"])
+        // A subtask dragged out between top-level rows is a top-level reminder.
+        let out = try #require(DropPlanner.reminders(
+            [s.c1.id], from: [list: rows(s)], action: .move, into: list, before: s.b.id, makeID: UUID.init, now: now))
+        #expect(shown(rows(s), after: out.reminderCommand) == ["A", "  a1", "  a2", "c1", "B", "C"])
+        // A group dropped right after itself changes nothing: no move is offered.
+        #expect(DropPlanner.isOntoItself(before: s.b.id, dragging: [s.a.id], in: rows(s)))
+    }
+}
