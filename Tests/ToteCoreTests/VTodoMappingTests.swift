@@ -194,3 +194,86 @@ import Testing
         #expect(alarms(in: cleared).count == 1)
     }
 }
+
+/// Subtasks as other clients write them (RFC 5545 §3.8.4.5 RELATED-TO) and as Tote does.
+@Suite struct SubtaskMappingTests {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func todo(_ uid: String, _ lines: String) -> String {
+        "BEGIN:VTODO\r\nUID:\(uid)\r\nDTSTAMP:20261101T080000Z\r\nSUMMARY:\(uid)\r\n\(lines)END:VTODO\r\n"
+    }
+
+    @Test func theParentIsReadFromEachClientsShape() throws {
+        // Tasks.org and Nextcloud Tasks: RELTYPE=PARENT; Planify and Errands: no RELTYPE.
+        let tasks = try #require(VTodoMapping.read(todo("child", "RELATED-TO;RELTYPE=PARENT:parent-1\r\n")))
+        #expect(tasks.parentUID == "parent-1" && tasks.fields.parent == SyncInbox.reminderID(forUID: "parent-1"))
+        let planify = try #require(VTodoMapping.read(todo("child", "RELATED-TO:parent-2\r\n")))
+        #expect(planify.parentUID == "parent-2")
+        // GTG also writes CHILD on the parent, and RFC 9253 adds others: not a parent.
+        let gtg = try #require(VTodoMapping.read(todo("parent", "RELATED-TO;RELTYPE=CHILD:child\r\nRELATED-TO;RELTYPE=SIBLING:x\r\n")))
+        #expect(gtg.parentUID == nil && gtg.fields.parent == nil)
+        // A parent Tote made: its UID is its id.
+        let id = UUID()
+        let ours = try #require(VTodoMapping.read(todo("child", "RELATED-TO;RELTYPE=PARENT:\(id.uuidString)\r\n")))
+        #expect(ours.fields.parent == id)
+    }
+
+    @Test func aSubtaskIsWrittenWithItsParentsUIDAndOtherRelationsStay() throws {
+        let parent = UUID()
+        let base = todo("child", "RELATED-TO;RELTYPE=SIBLING:sib\r\nRELATED-TO;X-FOO=1;RELTYPE=X-DEPENDS:dep\r\n")
+        let read = try #require(VTodoMapping.read(base))
+        var reminder = read.fields.applied(to: Reminder(id: UUID(), listID: UUID(), title: "", position: 0,
+                                                       created: now, modified: now))
+        reminder.parentID = parent
+        let written = VTodoMapping.write(reminder, uid: "child", over: base, parentUID: "server-parent", now: now)
+        #expect(written.contains("RELATED-TO;RELTYPE=PARENT:server-parent"))
+        #expect(written.contains("RELATED-TO;RELTYPE=SIBLING:sib") && written.contains("dep"))
+        // Outdented: only the parent relation goes.
+        reminder.parentID = nil
+        let outdented = VTodoMapping.write(reminder, uid: "child", over: written, now: now)
+        #expect(!outdented.contains("PARENT") && outdented.contains("RELTYPE=SIBLING:sib") && outdented.contains("dep"))
+        // Without the parent's UID on the server, the parent's id is its UID (a to-do Tote makes).
+        reminder.parentID = parent
+        #expect(VTodoMapping.write(reminder, uid: "child", over: nil, now: now)
+            .contains("RELATED-TO;RELTYPE=PARENT:\(parent.uuidString)"))
+    }
+
+    /// A child whose parent is missing (or deeper in another client's tree) keeps its
+    /// RELATED-TO as it came when Tote writes another change.
+    @Test func anUnchangedParentIsNotRewritten() throws {
+        let base = todo("child", "RELATED-TO:gone-parent\r\n")
+        let read = try #require(VTodoMapping.read(base))
+        var reminder = read.fields.applied(to: Reminder(id: UUID(), listID: UUID(), title: "", position: 0,
+                                                       created: now, modified: now))
+        reminder.title = "Renamed"
+        let written = VTodoMapping.write(reminder, uid: "child", over: base, now: now)
+        #expect(written.contains("RELATED-TO:gone-parent") && written.contains("SUMMARY:Renamed"))
+    }
+
+    @Test func theInboxMakesSubtasksAndFindsParentsByTheirBase() throws {
+        let list = UUID()
+        let binding = SyncedList(listID: list, sourceUID: "source", accountUID: "account", accountName: "Account")
+        let knownParent = UUID()
+        let parentBase = SyncBase(sourceUID: "source", uid: "p-uid", reminderID: knownParent, text: todo("p-uid", ""))
+        let child = try #require(VTodoMapping.read(todo("c-uid", "RELATED-TO;RELTYPE=PARENT:p-uid\r\n")))
+        let inbox = SyncInbox(
+            changed: [child], removed: [],
+            local: .init(binding: binding, rows: [], bases: ["p-uid": parentBase], pending: [], syncedLists: [],
+                         elsewhere: { _ in nil }),
+            now: now, describe: { _ in "" })
+        guard case .insert(let inserted)? = inbox.command else {
+            Issue.record("nothing inserted")
+            return
+        }
+        #expect(inserted.map(\.parentID) == [knownParent])
+    }
+
+    @Test func pushingASubtaskNamesItsParentsUIDInThatTaskList() {
+        let parent = UUID()
+        let here = SyncBase(sourceUID: "s", uid: "here", reminderID: parent, text: "")
+        let there = SyncBase(sourceUID: "t", uid: "there", reminderID: parent, text: "")
+        #expect(SyncPush.parentUID(of: parent, inSource: here, elsewhere: [there]) == "here")
+        #expect(SyncPush.parentUID(of: parent, inSource: nil, elsewhere: [there]) == "there")
+        #expect(SyncPush.parentUID(of: parent, inSource: nil, elsewhere: []) == parent.uuidString)
+    }
+}

@@ -298,7 +298,7 @@ final class SyncService {
             case .due: value = kept.loser.due.map { ReminderListView.dayFormatter.string(from: $0) } ?? tr("no due date")
             case .priority: value = [.none: tr("no priority"), .low: tr("Low priority"), .medium: tr("Medium priority"),
                                      .high: tr("High priority")][kept.loser.priority] ?? ""
-            case .sortOrder: value = ""
+            case .sortOrder, .parent: value = ""
             }
             return value
         }
@@ -344,8 +344,13 @@ final class SyncService {
         let reminder = (try? store.reminder(id: entry.reminderID)) ?? nil
         let bases = (try? store.bases(ofReminder: entry.reminderID)) ?? []
         let base = bases.first { $0.sourceUID == entry.sourceUID }
+        let parentUID = reminder?.parentID.map { parent in
+            let parentBases = (try? store.bases(ofReminder: parent)) ?? []
+            return SyncPush.parentUID(of: parent, inSource: parentBases.first { $0.sourceUID == entry.sourceUID },
+                                      elsewhere: parentBases.filter { $0.sourceUID != entry.sourceUID })
+        }
         let plan = SyncPush.plan(reminder: reminder, inSource: inSource, base: base,
-                                 otherBases: bases.filter { $0.sourceUID != entry.sourceUID }, now: Date())
+                                 otherBases: bases.filter { $0.sourceUID != entry.sourceUID }, parentUID: parentUID, now: Date())
         pushing = true
         let done: @MainActor (SyncBase?, SyncRecord.SourceUID?, EDSFailure?) -> Void = { [weak self] newBase, removed, failure in
             self?.pushed(entry, base: newBase, startedFrom: base?.text, removing: removed, failure: failure, plan: plan)

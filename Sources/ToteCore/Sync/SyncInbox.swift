@@ -57,7 +57,9 @@ public struct SyncInbox: Sendable {
         var nextPosition = (local.rows.map(\.position).max() ?? -1) + 1
 
         var handled: Set<UUID> = []
-        for todo in changed {
+        for var todo in changed {
+            // A parent Tote knows under another id (a to-do once made its own) is found by its base.
+            if let parentUID = todo.parentUID, let parent = local.bases[parentUID] { todo.fields.parent = parent.reminderID }
             var id = local.bases[todo.uid]?.reminderID ?? Self.reminderID(forUID: todo.uid)
             var found = rows[id] ?? local.elsewhere(id)
             if let other = found, other.listID != listID, !local.syncedLists.contains(other.listID) {
@@ -88,7 +90,8 @@ public struct SyncInbox: Sendable {
                 nextPosition = max(nextPosition, position + 1)
                 let reminder = Reminder(
                     id: id, listID: listID, title: fields.title, notes: fields.notes, isDone: fields.isDone, due: fields.due,
-                    priority: fields.priority, position: position, created: todo.created ?? now, modified: modified)
+                    priority: fields.priority, position: position, created: todo.created ?? now, modified: modified,
+                    parentID: fields.parent)
                 inserted.append(reminder)
                 rows[id] = reminder
                 continue

@@ -23,20 +23,29 @@ public enum SyncPush: Hashable, Sendable {
 
     /// `reminder`: the reminder now (nil when deleted); `inSource`: whether it is in a list
     /// bound to the entry's task list; `base`: the server's version there; `otherBases`: its
-    /// versions in other task lists (a reminder moved between two keeps its UID).
+    /// versions in other task lists (a reminder moved between two keeps its UID);
+    /// `parentUID`: its parent's UID in the task list (`parentUID(of:bases:)`).
     public static func plan(reminder: Reminder?, inSource: Bool, base: SyncBase?, otherBases: [SyncBase],
-                            now: Date) -> SyncPush {
+                            parentUID: String? = nil, now: Date) -> SyncPush {
         guard let reminder, inSource else {
             return base.map { .remove(uid: $0.uid) } ?? .nothing
         }
         if let base {
             if let fields = base.fields, fields == VTodoMapping.syncedFields(of: reminder, over: fields) { return .nothing }
-            return .modify(uid: base.uid, text: VTodoMapping.write(reminder, uid: base.uid, over: base.text, now: now))
+            return .modify(uid: base.uid, text: VTodoMapping.write(
+                reminder, uid: base.uid, over: base.text, parentUID: parentUID, now: now))
         }
         // Moved from another task list: the same to-do, with what Tote does not know of it.
         let other = otherBases.first
         let uid = other?.uid ?? reminder.id.uuidString
-        return .create(uid: uid, text: VTodoMapping.write(reminder, uid: uid, over: other?.text, now: now))
+        return .create(uid: uid, text: VTodoMapping.write(reminder, uid: uid, over: other?.text, parentUID: parentUID, now: now))
+    }
+
+    /// The UID a parent has, or will have, in a task list: its base there (`inSource`), else
+    /// the one it keeps from another task list it was moved from (`elsewhere`), else the UID
+    /// Tote gives a to-do it makes: its id.
+    public static func parentUID(of parent: UUID, inSource: SyncBase?, elsewhere: [SyncBase]) -> String {
+        inSource?.uid ?? elsewhere.first?.uid ?? parent.uuidString
     }
 
     /// Entries in the order they are sent (`entries` as the outbox gives them), creates and

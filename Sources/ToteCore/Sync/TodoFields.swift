@@ -5,7 +5,7 @@ import Foundation
 /// merge compares one by one.
 public struct TodoFields: Hashable, Sendable {
     public enum Field: String, CaseIterable, Sendable {
-        case title, notes, isDone, due, priority, sortOrder
+        case title, notes, isDone, due, priority, sortOrder, parent
     }
 
     public var title: String
@@ -17,20 +17,24 @@ public struct TodoFields: Hashable, Sendable {
     /// `X-APPLE-SORT-ORDER`, which other clients (Apple's, Thunderbird, Tasks.org) read: the
     /// reminder's position.
     public var sortOrder: Int?
+    /// The parent of a subtask: `RELATED-TO;RELTYPE=PARENT` (or with no RELTYPE), its UID
+    /// read as a reminder id (`SyncInbox.reminderID(forUID:)`).
+    public var parent: UUID?
 
     public init(title: String, notes: String = "", isDone: Bool = false, due: Date? = nil,
-                priority: Reminder.Priority = .none, sortOrder: Int? = nil) {
+                priority: Reminder.Priority = .none, sortOrder: Int? = nil, parent: UUID? = nil) {
         self.title = title
         self.notes = notes
         self.isDone = isDone
         self.due = due.map(Self.wholeSecond)
         self.priority = priority
         self.sortOrder = sortOrder
+        self.parent = parent
     }
 
     public init(_ reminder: Reminder) {
         self.init(title: reminder.title, notes: reminder.notes, isDone: reminder.isDone, due: reminder.due,
-                  priority: reminder.priority, sortOrder: reminder.position)
+                  priority: reminder.priority, sortOrder: reminder.position, parent: reminder.parentID)
     }
 
     /// The fields where `other` differs.
@@ -42,6 +46,7 @@ public struct TodoFields: Hashable, Sendable {
         if due != other.due { fields.insert(.due) }
         if priority != other.priority { fields.insert(.priority) }
         if sortOrder != other.sortOrder { fields.insert(.sortOrder) }
+        if parent != other.parent { fields.insert(.parent) }
         return fields
     }
 
@@ -54,6 +59,7 @@ public struct TodoFields: Hashable, Sendable {
         case .due: due = other.due
         case .priority: priority = other.priority
         case .sortOrder: sortOrder = other.sortOrder
+        case .parent: parent = other.parent
         }
     }
 
@@ -66,6 +72,7 @@ public struct TodoFields: Hashable, Sendable {
         if due.map(Self.wholeSecond) != reminder.due.map(Self.wholeSecond) { result.due = due }
         result.priority = priority
         if let sortOrder { result.position = sortOrder }
+        result.parentID = parent
         return result
     }
 

@@ -21,6 +21,8 @@ public enum VTodoMapping {
         public var created: Date?
         /// The VTODO's text, kept as the base of the next write and of a merge.
         public var text: String
+        /// The UID its `RELATED-TO` names as its parent (`fields.parent` is its reminder id).
+        public var parentUID: String?
     }
 
     /// The to-do in `text` (a VTODO, or a VCALENDAR holding one); nil when there is none or
@@ -35,12 +37,13 @@ public enum VTodoMapping {
             ?? property(todo, ICAL_DTSTAMP_PROPERTY).flatMap { date(icalproperty_get_dtstamp($0)) }
         let created = property(todo, ICAL_CREATED_PROPERTY).flatMap { date(icalproperty_get_created($0)) }
         return Todo(uid: uid, fields: fields(of: todo), modified: modified, created: created,
-                    text: String(cString: icalcomponent_as_ical_string(todo)))
+                    text: String(cString: icalcomponent_as_ical_string(todo)), parentUID: parentUID(of: todo))
     }
 
     /// The VTODO for `reminder` under `uid`: `base` (the version last read from the server)
     /// with the properties whose field differs rewritten, or a new VTODO when there is none.
-    public static func write(_ reminder: Reminder, uid: String, over base: String?, now: Date,
+    /// `parentUID`: the UID its parent has on the server (`SyncPush.parentUID`).
+    public static func write(_ reminder: Reminder, uid: String, over base: String?, parentUID: String? = nil, now: Date,
                              calendar: Calendar = ReminderChoices.localGregorian) -> String {
         var parsedBase = base.flatMap(parse)
         if let root = parsedBase, firstTodo(in: root) == nil {
@@ -77,6 +80,8 @@ public enum VTodoMapping {
                 set(todo, ICAL_PRIORITY_PROPERTY, value == 0 ? nil : icalproperty_new_priority(Int32(value)))
             case .sortOrder:
                 setSortOrder(todo, wanted.sortOrder)
+            case .parent:
+                setParent(todo, wanted.parent.map { parentUID ?? $0.uuidString })
             }
         }
         if !changed.isEmpty || parsedBase == nil {
@@ -129,7 +134,30 @@ public enum VTodoMapping {
             isDone: isDone,
             due: property(todo, ICAL_DUE_PROPERTY).flatMap(due),
             priority: priority,
-            sortOrder: sortOrder(of: todo))
+            sortOrder: sortOrder(of: todo),
+            parent: parentUID(of: todo).map(SyncInbox.reminderID(forUID:)))
+    }
+
+    /// The `RELATED-TO` properties naming a parent: RELTYPE=PARENT, or none (RFC 5545's
+    /// default). Other relations (CHILD, SIBLING, RFC 9253's, `X-`) are not the tree's and
+    /// stay as they came.
+    private static func parentRelations(of todo: OpaquePointer) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        var property = icalcomponent_get_first_property(todo, ICAL_RELATEDTO_PROPERTY)
+        while let current = property {
+            let type = icalproperty_get_first_parameter(current, ICAL_RELTYPE_PARAMETER).map(icalparameter_get_reltype)
+            if type == nil || type == ICAL_RELTYPE_PARENT { found.append(current) }
+            property = icalcomponent_get_next_property(todo, ICAL_RELATEDTO_PROPERTY)
+        }
+        return found
+    }
+
+    private static func parentUID(of todo: OpaquePointer) -> String? {
+        for relation in parentRelations(of: todo) {
+            let uid = text(icalproperty_get_relatedto(relation)).trimmingCharacters(in: .whitespaces)
+            if !uid.isEmpty { return uid }
+        }
+        return nil
     }
 
     private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
@@ -245,6 +273,18 @@ public enum VTodoMapping {
         let value = icalproperty_get_trigger(trigger)
         return icaltime_is_null_time(value.time) != 0 && icaldurationtype_as_int(value.duration) == wanted.seconds
             && text(property(alarm, ICAL_DESCRIPTION_PROPERTY).flatMap(icalproperty_get_description)) == wanted.text
+    }
+
+    /// Writes the parent's UID as `RELATED-TO;RELTYPE=PARENT` (as Tasks.org and GTG do),
+    /// or removes the parent relation; other relations stay.
+    private static func setParent(_ todo: OpaquePointer, _ uid: String?) {
+        for old in parentRelations(of: todo) {
+            icalcomponent_remove_property(todo, old)
+            icalproperty_free(old)
+        }
+        guard let uid, let new = icalproperty_new_relatedto(uid.removingNULs()) else { return }
+        icalproperty_add_parameter(new, icalparameter_new_reltype(ICAL_RELTYPE_PARENT))
+        icalcomponent_add_property(todo, new)
     }
 
     private static func setSortOrder(_ todo: OpaquePointer, _ order: Int?) {
