@@ -21,3 +21,11 @@ tote_shim_accessible_set_description (GtkWidget *widget, const char *description
     gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
+
+void
+tote_shim_accessible_set_level (GtkWidget *widget, int level)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                  GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
+}

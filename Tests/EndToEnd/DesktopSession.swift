@@ -482,6 +482,11 @@ final class DesktopSession {
         try atspi(["selected", "\(process.processIdentifier)"])
     }
 
+    /// "ROLE<TAB>NAME" of the objects of `process` that say they have the keyboard focus.
+    func focusedObjects(of process: Process) throws -> [String] {
+        try atspi(["focused", "\(process.processIdentifier)"])
+    }
+
     /// "ROLE<TAB>NAME<TAB>DESCRIPTION" for every accessible object of `process` that has a
     /// description (what a screen reader says after the name).
     func accessibleDescriptions(of process: Process) throws -> [String] {

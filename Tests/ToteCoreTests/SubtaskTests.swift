@@ -167,8 +167,9 @@ import Testing
             DropPlanner.destination(over: row.id, at: fraction, in: list, shown: tree.ordered, tree: tree, nesting: nesting)
         }
         #expect(place(s.b, 0.5) == .reminder(s.b.id, list: list))
-        #expect(place(s.b, 0.26) == .reminder(s.b.id, list: list))
-        #expect(place(s.b, 0.1) == .list(list, before: s.b.id))
+        #expect(place(s.b, 0.34) == .reminder(s.b.id, list: list))
+        #expect(place(s.b, 0.3) == .list(list, before: s.b.id))
+        #expect(place(s.b, 0.67) == .list(list, before: s.c.id))
         #expect(place(s.b, 0.9) == .list(list, before: s.c.id))
         #expect(place(s.c1, 0.9) == .list(list, before: nil))
         // A parent with subtasks dragged: halves only, and never into a group.

@@ -27,6 +27,8 @@ const char *tote_shim_pgettext (const char *context, const char *msgid);
 void tote_shim_accessible_set_label (GtkWidget *widget, const char *label);
 /* NULL removes it. */
 void tote_shim_accessible_set_description (GtkWidget *widget, const char *description);
+/* A tree level, from 1 (a subtask's row is 2). */
+void tote_shim_accessible_set_level (GtkWidget *widget, int level);
 
 /* GObject properties by name (g_object_set is variadic). Enum properties take an int. */
 void tote_shim_object_set_int (gpointer object, const char *property, int value);

@@ -24,6 +24,9 @@ final class DragSession {
     static var current: DragSession?
 
     let content: Content
+    /// Whether the dragged reminders may become subtasks (`DropPlanner.mayNest`), worked out
+    /// at the first motion over a list.
+    var mayNest: Bool?
     /// The GdkDrag, compared with a drop's `gdk_drop_get_drag` to know the drop is ours.
     var drag: UnsafeMutableRawPointer?
     /// The view the drag came from, known only by identity: a drop back into it selects what

@@ -53,14 +53,11 @@ extension ReminderListView {
     /// Where drops land: the rows and the empty list's page.
     var dropArea: WidgetPointer { stack }
 
-    /// The row a drop at a point of `dropArea` goes before: the row under the pointer when
-    /// it is in its upper half, the next one in its lower half; nil at the end of the list.
-    func rowID(beforeDropAtX x: Double, y: Double) -> UUID? {
-        // Past the last row (a list shorter than the view) or an empty list: the end.
-        guard let (id, bounds) = row(atAreaX: x, y: y), let index = indexByID[id] else { return nil }
-        let lowerHalf = y > Double(bounds.origin.y + bounds.size.height / 2)
-        let target = lowerHalf ? index + 1 : index
-        return target < shown.count ? shown[target].id : nil
+    /// The row at a point of `dropArea` and how far down it the point is (0 at its top, 1 at
+    /// its bottom); nil past the last row (a list shorter than the view) or in an empty list.
+    func rowAndHeight(atAreaX x: Double, y: Double) -> (UUID, Double)? {
+        guard let (id, bounds) = row(atAreaX: x, y: y), bounds.size.height > 0 else { return nil }
+        return (id, (y - Double(bounds.origin.y)) / Double(bounds.size.height))
     }
 
     /// The reminder whose row is at a point of `dropArea`, and the row's bounds there.
@@ -87,11 +84,18 @@ extension ReminderListView {
         return gtk_widget_compute_bounds(item, stack, &bounds).isTrue ? bounds : nil
     }
 
-    /// Shows a line where a drop would land: above the row it goes before, or below the last.
-    func showInsertionLine(before id: UUID?) {
+    /// Shows where a drop would land: a line above the row it goes before (below the last
+    /// one at the end), or the whole row highlighted when the drop makes subtasks of it.
+    func showDropFeedback(for destination: DropDestination) {
+        switch destination {
+        case .reminder(let id, _): showFeedback(on: id, cssClass: "drop-onto")
+        case .list(_, let before): showFeedback(on: before ?? shown.last?.id, cssClass: before == nil ? "drop-after" : "drop-before")
+        default: hideInsertionLine()
+        }
+    }
+
+    private func showFeedback(on rowID: UUID?, cssClass: String) {
         hideInsertionLine()
-        let rowID = id ?? shown.last?.id
-        let cssClass = id == nil ? "drop-after" : "drop-before"
         guard let rowID, let item = rowWidget(showing: rowID) else { return }
         gtk_widget_add_css_class(item, cssClass)
         // Held: GtkListView tears down rows far from the viewport, and the drag's autoscroll

@@ -114,10 +114,27 @@ extension RemindersPane {
             return decision(dragging: subject, offered: offered, onto: destination)
         }
         guard let list else { return nil }
-        let before = view.rowID(beforeDropAtX: x, y: y)
-        let decision = decision(dragging: subject, offered: offered, onto: .list(list.id, before: before))
-        if decision == nil { view.hideInsertionLine() } else { view.showInsertionLine(before: before) }
+        let destination = listDestination(dragging: subject, atX: x, y: y, in: list.id)
+        let decision = decision(dragging: subject, offered: offered, onto: destination)
+        if decision == nil { view.hideInsertionLine() } else { view.showDropFeedback(for: destination) }
         return decision
+    }
+
+    /// Where a drop at a point of the list lands: between rows, or onto a row's middle for
+    /// reminders that may become subtasks (`DropPlanner.destination`).
+    private func listDestination(dragging subject: DragSubject, atX x: Double, y: Double, in listID: UUID)
+        -> DropDestination {
+        guard let (row, fraction) = view.rowAndHeight(atAreaX: x, y: y) else { return .list(listID, before: nil) }
+        var nesting = false
+        if case .reminders = subject, let session = DragSession.current, let dragged = session.reminders?.reminders {
+            if session.mayNest == nil {
+                session.mayNest = (try? sourceLists(of: dragged)).map { DropPlanner.mayNest(dragged.map(\.id), from: $0) }
+                    ?? false
+            }
+            nesting = session.mayNest ?? false
+        }
+        return DropPlanner.destination(over: row, at: fraction, in: listID, shown: view.shown, tree: view.tree,
+                                       nesting: nesting)
     }
 
     /// GtkListView scrolls by itself while a drag hovers near its edges (30 px bands).
@@ -130,7 +147,7 @@ extension RemindersPane {
         gtk_widget_unset_state_flags(view.dropArea, GTK_STATE_FLAG_DROP_ACTIVE)
         if let destination = smartDestination(atX: x, y: y) { return take(drop, onto: destination) }
         guard let list else { return false }
-        return take(drop, onto: .list(list.id, before: view.rowID(beforeDropAtX: x, y: y)))
+        return take(drop, onto: listDestination(dragging: GDKDropActions.subject(of: drop), atX: x, y: y, in: list.id))
     }
 
     /// Carries out a drop onto a list, or onto its sidebar row: false when nothing may be
@@ -158,8 +175,13 @@ extension RemindersPane {
                 return false
             }
             lists[target] = rows(of: target)
-            let plan = DropPlanner.reminders(moving.map(\.id), from: lists, action: decision.action, into: target,
-                                             before: before, makeID: { UUID() }, now: Date())
+            let plan = if case .reminder(let row, _) = destination {
+                DropPlanner.subtasks(moving.map(\.id), from: lists, action: decision.action, onto: row, in: target,
+                                     makeID: { UUID() }, now: Date())
+            } else {
+                DropPlanner.reminders(moving.map(\.id), from: lists, action: decision.action, into: target,
+                                      before: before, makeID: { UUID() }, now: Date())
+            }
             let done = plan.map { DropExecutor.carryOut($0, at: .list(self, rows: lists[target] ?? []), from: session) } ?? false
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? answer : 0))
             return done

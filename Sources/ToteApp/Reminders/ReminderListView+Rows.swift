@@ -66,15 +66,20 @@ extension ReminderListView {
         gtk_widget_set_margin_top(heading, 12)
         gtk_widget_set_margin_bottom(heading, 6)
         gtk_widget_set_visible(heading, false.g)
+        let subtaskCount = gtk_label_new("")!
+        gtk_widget_add_css_class(subtaskCount, "dim-label")
+        gtk_widget_add_css_class(subtaskCount, "caption")
+        gtk_widget_set_visible(subtaskCount, false.g)
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        for child in [check, titleStack, listName, due, priority, link, details] { line.append(child) }
+        for child in [check, titleStack, subtaskCount, listName, due, priority, link, details] { line.append(child) }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_margin_start(box, 6)
         gtk_widget_set_margin_end(box, 6)
         box.append(heading)
         box.append(line)
         return Row(box: box, check: check, titleStack: titleStack, title: title, due: due, priority: priority,
-                   link: link, details: details, listName: listName, heading: heading)
+                   link: link, details: details, listName: listName, heading: heading, line: line,
+                   subtaskCount: subtaskCount)
     }
 
     /// A flat icon button of a row, 24 px (the `row-button` style), out of the keyboard's way.
@@ -123,8 +128,12 @@ extension ReminderListView {
         let hasNotes = !hasLink && !reminder.notes.isEmpty
         let listName = smartList == nil ? nil : listNames[reminder.listID]
         let heading = dayHeading(at: handlePosition[handle])
+        let level = tree.level(of: reminder.id)
+        let parentTitle = reminder.parentID.flatMap { parentTitles[$0] }
+        let openSubtasks = tree.openSubtasks(of: reminder.id)
         let showing = Showing(title: reminder.title, isDone: reminder.isDone, due: due, priority: reminder.priority,
-                              hasLink: hasLink, hasNotes: hasNotes, listName: listName, heading: heading)
+                              hasLink: hasLink, hasNotes: hasNotes, listName: listName, heading: heading, level: level,
+                              parentTitle: parentTitle, openSubtasks: openSubtasks)
         guard again || showing != row.showing else { return }
         row.showing = showing
         isBinding = true
@@ -140,8 +149,17 @@ extension ReminderListView {
         gtk_label_set_text(row.priority.opaque, marks)
         gtk_widget_set_visible(row.priority, (reminder.priority != .none).g)
         gtk_widget_set_visible(row.link, hasLink.g)
-        gtk_label_set_text(row.listName.opaque, listName ?? "")
-        gtk_widget_set_visible(row.listName, (listName != nil).g)
+        // A subtask in a smart list names its parent beside its list.
+        let place = [listName, parentTitle].compactMap { $0 }.joined(separator: " › ")
+        gtk_label_set_text(row.listName.opaque, place)
+        gtk_widget_set_visible(row.listName, (!place.isEmpty).g)
+        // GNOME To Do 3.28's step, and the width of the check box beside it.
+        gtk_widget_set_margin_start(row.line, Int32(level * Self.subtaskIndent))
+        let count = openSubtasks > 0
+            ? format(trn("{count} open subtask", "{count} open subtasks", openSubtasks), ["count": openSubtasks.formatted()])
+            : ""
+        gtk_label_set_text(row.subtaskCount.opaque, count)
+        gtk_widget_set_visible(row.subtaskCount, (openSubtasks > 0).g)
         gtk_label_set_text(row.heading.opaque, heading ?? "")
         gtk_widget_set_visible(row.heading, (heading != nil).g)
         if hasNotes { gtk_widget_add_css_class(row.details, "accent") } else {
@@ -151,11 +169,19 @@ extension ReminderListView {
         // on the priority marks: gtk_widget_set_tooltip_text costs 0.4 ms, and a screenful
         // binds 200 rows.
         let state = reminder.isDone ? tr("done") : tr("not done")
+        let subtask = level == 0 ? nil : format(tr("subtask of “{parent}”"), [
+            "parent": (tree.parent(of: reminder.id).flatMap { indexByID[$0].map { shown[$0].title } } ?? parentTitle) ?? "",
+        ])
         let parts = [reminder.title, state, name] + (due.map { [$0] } ?? []) + (listName.map { [$0] } ?? [])
+            + (subtask.map { [$0] } ?? []) + (count.isEmpty ? [] : [count])
             + (hasLink ? [tr("with a link")] : []) + (hasNotes ? [tr("with notes")] : [])
-        tote_shim_accessible_set_label(
-            gtk_widget_get_parent(row.box) ?? row.box, parts.filter { !$0.isEmpty }.joined(separator: ", "))
+        let item = gtk_widget_get_parent(row.box) ?? row.box
+        tote_shim_accessible_set_label(item, parts.filter { !$0.isEmpty }.joined(separator: ", "))
+        tote_shim_accessible_set_level(item, Int32(level + 1))
     }
+
+    /// How far a subtask's row is indented, in pixels.
+    static let subtaskIndent = 32
 
     /// Whether a widget is a row's check box or the entry of a title being edited.
     func isCheckBoxOrEntry(_ widget: WidgetPointer) -> Bool {

@@ -44,8 +44,30 @@ extension ReminderListView {
         gtk_selection_model_select_all(selection)
     }
 
+    /// Gives the list the keyboard, then, once the rows are laid out, puts it on the first
+    /// selected row: a splice that replaced the focused row's widget (a reminder made a
+    /// subtask, moved back) leaves GtkListView's focus nowhere or on a position now showing
+    /// another reminder, and arrows would go on from there.
     func focusList() {
         gtk_widget_grab_focus(listView)
+        guard let clock = gtk_widget_get_frame_clock(listView) else { return }
+        // After the next frame's layout (an idle came before it, with the new row not yet made).
+        final class Handler { var id: gulong = 0 }
+        let handler = Handler()
+        handler.id = clock.connect("after-paint") { [weak self] in
+            g_signal_handler_disconnect(clock.raw, handler.id)
+            self?.focusFirstSelected()
+        }
+    }
+
+    private func focusFirstSelected() {
+        guard let first = selectedIDs.min(by: { (indexByID[$0] ?? .max) < (indexByID[$1] ?? .max) }),
+              let item = rowWidget(showing: first), let root = gtk_widget_get_root(listView)
+        else { return }
+        // Only while the keyboard is still here, or nowhere.
+        if let focus = gtk_root_get_focus(root), focus != listView, !gtk_widget_is_ancestor(focus, listView).isTrue { return }
+        // The row's own widget: GtkListView moves its focus there and leaves the selection.
+        gtk_widget_grab_focus(item)
     }
 
     func focusListIfFilled() -> Bool {
@@ -92,3 +114,4 @@ extension ReminderListView {
         onContextMenu(x, y)
     }
 }
+

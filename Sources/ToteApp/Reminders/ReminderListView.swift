@@ -70,7 +70,7 @@ final class ReminderListView {
     let scroller: WidgetPointer
     private let emptyPage: WidgetPointer
     let stack: WidgetPointer
-    /// The row widget showing the insertion line, and which.
+    /// The row widget showing the insertion line or the highlight of a drop onto it, and which.
     var insertionLine: (WidgetPointer, String)?
 
     /// What a row's widgets show of a reminder.
@@ -83,7 +83,18 @@ final class ReminderListView {
         var hasNotes: Bool
         var listName: String?
         var heading: String?
+        /// 1 for a subtask, with its parent's title.
+        var level: Int
+        var parentTitle: String?
+        /// A parent's subtasks not done.
+        var openSubtasks: Int
     }
+
+    /// How the shown rows nest (`ReminderTree` of the list, or of a smart list's rows):
+    /// a row's level, its parent, a parent's open subtasks.
+    var tree = ReminderTree([])
+    /// The titles of parents that are not shown (a smart list's subtasks name theirs).
+    var parentTitles: [UUID: String] = [:]
 
     /// The smart list shown, if one is: rows then name their lists (`listNames`), and in
     /// Scheduled the first row of each day has the day above it.
@@ -121,6 +132,10 @@ final class ReminderListView {
         let details: WidgetPointer
         let listName: WidgetPointer
         let heading: WidgetPointer
+        /// The row's line under its heading, indented for a subtask.
+        let line: WidgetPointer
+        /// How many of a parent's subtasks are open.
+        let subtaskCount: WidgetPointer
         /// The handle bound (`handlePosition`) and the reminder it showed.
         var handle: Int?
         var id: UUID?
@@ -131,7 +146,7 @@ final class ReminderListView {
 
         init(box: WidgetPointer, check: WidgetPointer, titleStack: WidgetPointer, title: WidgetPointer,
              due: WidgetPointer, priority: WidgetPointer, link: WidgetPointer, details: WidgetPointer,
-             listName: WidgetPointer, heading: WidgetPointer) {
+             listName: WidgetPointer, heading: WidgetPointer, line: WidgetPointer, subtaskCount: WidgetPointer) {
             self.box = box
             self.check = check
             self.titleStack = titleStack
@@ -142,6 +157,8 @@ final class ReminderListView {
             self.details = details
             self.listName = listName
             self.heading = heading
+            self.line = line
+            self.subtaskCount = subtaskCount
         }
     }
 
@@ -246,6 +263,7 @@ final class ReminderListView {
             // Rows compare by what they show, so a completed or renamed reminder is rebound.
             let changes = RowSplices(from: shown, to: reminders, key: \.id) { a, b in
                 a.id == b.id && a.title == b.title && a.isDone == b.isDone && a.due == b.due && a.priority == b.priority
+                    && a.parentID == b.parentID
                     && a.notes.isEmpty == b.notes.isEmpty && a.link == b.link
             }
             if changes.changedRows <= Self.replacementThreshold {

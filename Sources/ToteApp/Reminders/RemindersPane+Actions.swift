@@ -28,6 +28,8 @@ extension RemindersPane {
         add("details") { pane, _ in pane.openDetailsOfSelection() }
         add("move-up") { pane, _ in pane.reorderSelection(by: -1) }
         add("move-down") { pane, _ in pane.reorderSelection(by: 1) }
+        add("indent") { pane, _ in pane.nestSelection(indenting: true) }
+        add("outdent") { pane, _ in pane.nestSelection(indenting: false) }
         // Radio items showing what the selection shares (updateActionStates).
         actions["priority"] = Actions.addChoice("priority", to: group) { [weak self] name in
             self?.setPriority(ReminderChoices.priority(named: name))
@@ -57,12 +59,12 @@ extension RemindersPane {
     func updateActionStates() {
         let hasSelection = !view.selectedIDs.isEmpty
         for name in ["move-to-list", "copy-to-list", "cut", "copy", "delete", "toggle-done", "rename-reminder",
-                     "move-up", "move-down", "priority", "due", "choose-due", "details"] {
+                     "move-up", "move-down", "indent", "outdent", "priority", "due", "choose-due", "details"] {
             if let action = actions[name] { g_simple_action_set_enabled(action, hasSelection.g) }
         }
         if let action = actions["open-link"] { g_simple_action_set_enabled(action, (selectedLinkHolder != nil).g) }
         // A smart list has no order, name or file of its own.
-        for name in ["move-up", "move-down"] where smartList != nil {
+        for name in ["move-up", "move-down", "indent", "outdent"] where smartList != nil {
             if let action = actions[name] { g_simple_action_set_enabled(action, false.g) }
         }
         for name in ["rename-list", "delete-list", "list-up", "list-down", "import", "export"] {
@@ -124,9 +126,11 @@ extension RemindersPane {
         g_menu_append_submenu(mark, tr("D_ue"), due.cast())
         g_menu_append(mark, tr("D_elete"), "list.delete")
         g_menu_append_section(menu, nil, mark.cast())
+        let nesting = menuSection([(tr("I_ndent"), "list.indent"), (tr("Outdent"), "list.outdent")])
+        g_menu_append_section(menu, nil, nesting.cast())
         let details = menuSection([(tr("Deta_ils…"), "list.details")])
         g_menu_append_section(menu, nil, details.cast())
-        for part in [edit, mark, priority, due, details] { g_object_unref(part.raw) }
+        for part in [edit, mark, priority, due, nesting, details] { g_object_unref(part.raw) }
         return menu
     }
 

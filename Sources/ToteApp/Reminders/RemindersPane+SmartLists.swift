@@ -42,6 +42,11 @@ extension RemindersPane {
         // In the smart list's own order (not by place in a list); Completed shows what it
         // holds whatever the lists hide.
         let shown = rows.filter { smart.contains($0, on: day) && (showingCompleted || smart == .completed || !$0.isDone) }
+        // Subtasks show flat here, each naming its parent beside its list.
+        view.tree = ReminderTree([])
+        let parents = Set(shown.compactMap(\.parentID))
+        view.parentTitles = parents.isEmpty ? [:] : Dictionary(
+            everything.filter { parents.contains($0.id) }.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         view.show(shown, selecting: selected, anotherList: another)
         followDetails()
         updateActionStates()

@@ -73,6 +73,10 @@ final class RemindersPane {
             ("Delete", { [weak self] in self?.deleteSelection(); return true }),
             ("<Alt>Up", { [weak self] in self?.reorderSelection(by: -1); return true }),
             ("<Alt>Down", { [weak self] in self?.reorderSelection(by: 1); return true }),
+            // As Apple Reminders on the Mac; Ctrl+Tab still leaves the list.
+            ("Tab", { [weak self] in self?.nestSelection(indenting: true) ?? false }),
+            ("<Shift>ISO_Left_Tab", { [weak self] in self?.nestSelection(indenting: false) ?? false }),
+            ("<Shift>Tab", { [weak self] in self?.nestSelection(indenting: false) ?? false }),
             ("<Control>Return", { [weak self] in self?.toggleSelectionDone(); return true }),
             ("F2", { [weak self] in self?.view.editSelectedTitle(); return true }),
             ("<Alt>Return", { [weak self] in self?.openDetailsOfSelection(); return true }),
@@ -114,8 +118,12 @@ final class RemindersPane {
         list = found
         rows = listRows
         rowsGeneration += 1
+        view.tree = ReminderTree(rows)
+        view.parentTitles = [:]
         view.show(ReminderEditing.visible(rows, showingCompleted: showingCompleted), selecting: selected,
                   anotherList: anotherList)
+        // A parent's count of open subtasks changes with rows the splices may not touch.
+        if view.tree.hasSubtasks { view.rebindBoundRows() }
         followDetails()
         updateActionStates()
         return true
@@ -330,6 +338,31 @@ final class RemindersPane {
         let ids = view.selectedIDs
         guard let command = ReminderOrdering.reorder(ids, in: rows, by: step) else { return }
         perform(command, selecting: ids)
+    }
+
+    /// Tab and Shift+Tab, Indent and Outdent: the selected reminders become subtasks of the
+    /// one above, or top-level ones again. False (the key moves the focus as usual) with
+    /// nothing selected or in a smart list.
+    @discardableResult
+    func nestSelection(indenting: Bool) -> Bool {
+        let ids = view.selectedIDs
+        guard smartList == nil, !ids.isEmpty else { return false }
+        if !indenting {
+            if let command = ReminderNesting.outdenting(ids, in: rows, now: now) { perform(command, selecting: ids) }
+            return true
+        }
+        switch ReminderNesting.indenting(ids, in: rows, now: now) {
+        case .command(let command)?:
+            perform(command, selecting: ids)
+        case .refused(.hasSubtasks(let title))?:
+            onToast(format(tr("“{reminder}” has subtasks: a subtask cannot have its own"), ["reminder": title]), false)
+        case .refused(.nothingAbove(let title))?:
+            onToast(format(tr("“{reminder}” is the first reminder: there is none above it to go under"),
+                           ["reminder": title]), false)
+        case nil:
+            break
+        }
+        return true
     }
 
     func setPriority(_ priority: Reminder.Priority) {

@@ -5,8 +5,9 @@ import Foundation
 /// where a drop between rows lands when the rows around it are a parent's subtasks.
 extension DropPlanner {
     /// The share of a row's height, above and below, where a drop goes between rows; the
-    /// middle band between them makes a subtask. Half of a 40 px row: 10 px at each edge.
-    public static let rowEdgeShare = 0.25
+    /// middle third between them makes a subtask (15 px of a 46 px row at each edge: a drop
+    /// aimed near the gap between two rows still reorders, as it did before subtasks).
+    public static let rowEdgeShare = 1.0 / 3
 
     /// Where a drop over a reminder's row lands, `fraction` being the pointer's height within
     /// the row (0 at its top). `shown`: the rows in the order shown; `tree`: the list's.

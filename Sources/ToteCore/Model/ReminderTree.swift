@@ -14,6 +14,8 @@ public struct ReminderTree: Sendable {
     private let topParent: [UUID: UUID]
     /// Each parent's subtasks, in order.
     private let children: [UUID: [UUID]]
+    /// How many of each parent's subtasks are not done.
+    private let open: [UUID: Int]
 
     /// `rows`: one list's reminders, in any order.
     public init(_ rows: [Reminder]) {
@@ -23,6 +25,7 @@ public struct ReminderTree: Sendable {
             ordered = inOrder
             topParent = [:]
             children = [:]
+            open = [:]
             return
         }
         var byID: [UUID: Reminder] = Dictionary(minimumCapacity: inOrder.count)
@@ -33,8 +36,11 @@ public struct ReminderTree: Sendable {
             topParent[row.id] = top
         }
         var children: [UUID: [UUID]] = [:]
+        var open: [UUID: Int] = [:]
         for row in inOrder {
-            if let top = topParent[row.id] { children[top, default: []].append(row.id) }
+            guard let top = topParent[row.id] else { continue }
+            children[top, default: []].append(row.id)
+            if !row.isDone { open[top, default: 0] += 1 }
         }
         var ordered: [Reminder] = []
         ordered.reserveCapacity(inOrder.count)
@@ -45,6 +51,7 @@ public struct ReminderTree: Sendable {
         self.ordered = ordered
         self.topParent = topParent
         self.children = children
+        self.open = open
     }
 
     /// The top-level reminder `row` shows under: nil for a top-level row, a missing parent
@@ -67,6 +74,9 @@ public struct ReminderTree: Sendable {
 
     /// A parent's subtasks in order (none for a subtask or a reminder without any).
     public func subtasks(of id: UUID) -> [UUID] { children[id] ?? [] }
+
+    /// How many of a parent's subtasks are not done.
+    public func openSubtasks(of id: UUID) -> Int { open[id] ?? 0 }
 
     public var hasSubtasks: Bool { !children.isEmpty }
 

@@ -60,13 +60,13 @@ def descriptions(node, depth=0):
         descriptions(child, depth + 1)
 
 
-def selected(node, depth=0):
+def selected(node, depth=0, state=pyatspi.STATE_SELECTED):
     if node is None or depth > 40:
         return
-    if node.getState().contains(pyatspi.STATE_SELECTED):
+    if node.getState().contains(state):
         print(f"{node.getRoleName()}\t{(node.name or '').replace(chr(10), ' ')}")
     for child in node:
-        selected(child, depth + 1)
+        selected(child, depth + 1, state)
 
 
 def find(node, name, depth=0):
@@ -185,6 +185,8 @@ def main():
         descriptions(app)
     elif command == "selected":
         selected(app)
+    elif command == "focused":
+        selected(app, state=pyatspi.STATE_FOCUSED)
     elif command == "read":
         ask_past_the_last_window(app)
         total = 0

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import ToteCore
+import XCTest
+
+/// Subtasks made and undone the way a person does it: a reminder dropped onto the middle of
+/// another's row, dropped between rows, a parent dragged onto another list's sidebar row,
+/// Tab and Shift+Tab; each one Ctrl+Z.
+final class SubtaskTests: EndToEndTestCase {
+    private var groceries = UUID(), work = UUID()
+
+    /// "Groceries" (Apples … Eggs; with `nested`, Cheese a subtask of Bread) shown, and
+    /// "Work" (Email Ann) in the sidebar.
+    private func start(nested: Bool = false) throws -> (tote: Process, window: String) {
+        let store = try Store(location: session.storeLocation)
+        groceries = try makeList("Groceries", ["Apples", "Bread", "Cheese", "Dates", "Eggs"], in: store)
+        work = try makeList("Work", ["Email Ann"], in: store)
+        if nested {
+            let rows = try store.reminders(inList: groceries)
+            var cheese = rows[2]
+            cheese.parentID = rows[1].id
+            try store.apply(.update(before: [rows[2]], after: [cheese]))
+        }
+        try store.checkpoint()
+        let (tote, window) = try launchTote(width: 900)
+        _ = try openList("Groceries", showing: "Apples", of: tote, window: window)
+        try session.focus(window)
+        return (tote, window)
+    }
+
+    /// The list as it shows: titles, a subtask indented by two spaces, read from the store.
+    private func shown(_ list: UUID) -> [String] {
+        let tree = ReminderTree((try? session.store()?.reminders(inList: list)) ?? [])
+        return tree.ordered.map { (tree.level(of: $0.id) == 1 ? "  " : "") + $0.title }
+    }
+
+    /// The row whose accessible name is `label` followed by ", not done" (a parent's: ", not
+    /// done, 1 open subtask").
+    private func row(_ label: String, _ tote: Process, _ window: String, subtasks: Int = 0) throws -> (x: Int, y: Int) {
+        let count = subtasks == 1 ? ", 1 open subtask" : subtasks > 1 ? ", \(subtasks) open subtasks" : ""
+        return try waitForCenter(of: tote, named: "frame=1/\(label), not done\(count)", window: window)
+    }
+
+    func testOntoARowsMiddleMakesASubtaskBetweenRowsReordersAndEachIsOneUndo() throws {
+        let (tote, window) = try start()
+        let apples = try row("Apples", tote, window)
+        let bread = try row("Bread", tote, window), eggs = try row("Eggs", tote, window)
+        let height = bread.y - apples.y
+        // The first gesture of this start, at a person's pace: Eggs onto the middle of Bread.
+        session.pace(0.5)
+        try session.drag(from: eggs, to: (bread.x + 40, bread.y + 4))
+        try session.waitUntil("Eggs a subtask of Bread") {
+            shown(groceries) == ["Apples", "Bread", "  Eggs", "Cheese", "Dates"]
+        }
+        // What a screen reader hears of the rows.
+        let objects = try session.accessibleObjects(of: tote)
+        XCTAssertTrue(objects.contains { $0.hasSuffix("\tEggs, not done, subtask of “Bread”") })
+        XCTAssertTrue(objects.contains { $0.hasSuffix("\tBread, not done, 1 open subtask") })
+
+        // Dates dropped at the lower edge of Apples: between the rows, a plain reorder.
+        try session.drag(from: try row("Dates", tote, window), to: (apples.x, apples.y + height / 2 - 3))
+        try session.waitUntil("Dates after Apples") {
+            shown(groceries) == ["Apples", "Dates", "Bread", "  Eggs", "Cheese"]
+        }
+
+        try session.key("ctrl+z")
+        try session.waitUntil("Dates back") { shown(groceries) == ["Apples", "Bread", "  Eggs", "Cheese", "Dates"] }
+        try session.key("ctrl+z")
+        try session.waitUntil("Eggs back at the end, top-level") {
+            shown(groceries) == ["Apples", "Bread", "Cheese", "Dates", "Eggs"]
+        }
+
+        // Ctrl copies onto the middle: a copy of Apples becomes a subtask of Dates.
+        let dates = try row("Dates", tote, window)
+        try session.drag(from: try row("Apples", tote, window), to: (dates.x + 40, dates.y + 4), modifier: "ctrl")
+        do {
+            try session.waitUntil("a copy of Apples under Dates") {
+                shown(groceries) == ["Apples", "Bread", "Cheese", "Dates", "  Apples", "Eggs"]
+            }
+        } catch { XCTFail("\(shown(groceries))"); throw error }
+    }
+
+    func testAParentDraggedToAnotherListCarriesItsSubtasksAndOneUndoBringsThemBack() throws {
+        let (tote, window) = try start(nested: true)
+        XCTAssertEqual(shown(groceries), ["Apples", "Bread", "  Cheese", "Dates", "Eggs"])
+        let workRow = try waitForCenter(of: tote, named: "frame=1/Work", window: window)
+        try session.drag(from: try row("Bread", tote, window, subtasks: 1), to: workRow)
+        try session.waitUntil("Bread and Cheese in Work") {
+            shown(work) == ["Email Ann", "Bread", "  Cheese"] && shown(groceries) == ["Apples", "Dates", "Eggs"]
+        }
+        try session.key("ctrl+z")
+        try session.waitUntil("both back") {
+            shown(work) == ["Email Ann"] && shown(groceries) == ["Apples", "Bread", "  Cheese", "Dates", "Eggs"]
+        }
+    }
+
+    func testAParentIsNotNestedOntoARowItMovesWithItsGroupBetweenRows() throws {
+        let (tote, window) = try start(nested: true)
+        let eggs = try row("Eggs", tote, window)
+        // Onto the lower middle of Eggs: a parent does not become a subtask; the group moves
+        // below it, as the row's lower half says.
+        try session.drag(from: try row("Bread", tote, window, subtasks: 1), to: (eggs.x + 40, eggs.y + 9))
+        try session.waitUntil("Bread and Cheese after Eggs") {
+            shown(groceries) == ["Apples", "Dates", "Eggs", "Bread", "  Cheese"]
+        }
+    }
+
+    func testTabIndentsShiftTabOutdentsAndCtrlZUndoes() throws {
+        let (tote, window) = try start()
+        let cheese = try row("Cheese", tote, window)
+        try session.input(["mousemove", "\(cheese.x)", "\(cheese.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("Tab")
+        try session.waitUntil("Cheese under Bread") { shown(groceries) == ["Apples", "Bread", "  Cheese", "Dates", "Eggs"] }
+        // The keyboard stays on Cheese, so Down goes on to Dates.
+        try session.waitUntil("Cheese focused") {
+            (try? session.focusedObjects(of: tote)) == ["list item\tCheese, not done, subtask of “Bread”"]
+        }
+        try session.key("Down")
+        try session.key("Tab")
+        try session.waitUntil("Dates under Bread too") {
+            shown(groceries) == ["Apples", "Bread", "  Cheese", "  Dates", "Eggs"]
+        }
+        try session.key("shift+Tab")
+        try session.waitUntil("Dates out again, after the group") {
+            shown(groceries) == ["Apples", "Bread", "  Cheese", "Dates", "Eggs"]
+        }
+        try session.key("ctrl+z")
+        try session.key("ctrl+z")
+        try session.waitUntil("Cheese alone under Bread") {
+            shown(groceries) == ["Apples", "Bread", "  Cheese", "Dates", "Eggs"]
+        }
+        try session.key("ctrl+z")
+        try session.waitUntil("the flat list") { shown(groceries) == ["Apples", "Bread", "Cheese", "Dates", "Eggs"] }
+    }
+}
