@@ -298,7 +298,7 @@ final class SyncService {
             case .due: value = kept.loser.due.map { ReminderListView.dayFormatter.string(from: $0) } ?? tr("no due date")
             case .priority: value = [.none: tr("no priority"), .low: tr("Low priority"), .medium: tr("Medium priority"),
                                      .high: tr("High priority")][kept.loser.priority] ?? ""
-            case .sortOrder, .parent: value = ""
+            case .sortOrder, .parent, .repeatRule: value = ""
             }
             return value
         }

@@ -47,8 +47,44 @@ public enum ReminderEditing {
 
     /// Marks reminders done or not done; nil when all already are. A parent marked done takes
     /// its open subtasks along (as Tasks.org and GTG do); a subtask leaves its parent as it is.
-    public static func settingDone(_ ids: [UUID], to done: Bool, in rows: [Reminder], now: Date) -> ReminderCommand? {
-        update(done ? ReminderTree(rows).withSubtasks(ids) : ids, in: rows, now: now) { $0.isDone = done }
+    /// A repeating reminder marked done moves on to its next occurrence instead and stays
+    /// open, its done subtasks open again for it (as Evolution, Tasks.org and Planify do);
+    /// at its last occurrence it is done.
+    public static func settingDone(
+        _ ids: [UUID], to done: Bool, in rows: [Reminder], now: Date, calendar: Calendar = ReminderChoices.localGregorian
+    ) -> ReminderCommand? {
+        guard done else { return update(ids, in: rows, now: now) { $0.isDone = false } }
+        let chosen = Set(ids)
+        var next: [UUID: RepeatRule.Occurrence] = [:]
+        for row in rows where chosen.contains(row.id) && !row.isDone {
+            if let occurrence = nextOccurrence(of: row, calendar: calendar) { next[row.id] = occurrence }
+        }
+        let tree = ReminderTree(rows)
+        let completing = tree.withSubtasks(ids.filter { next[$0] == nil })
+        let reopening = Set(next.keys.flatMap { tree.subtasks(of: $0) }).subtracting(chosen)
+        return update(completing + Array(next.keys) + Array(reopening), in: rows, now: now) { reminder in
+            if let occurrence = next[reminder.id] {
+                reminder.due = occurrence.due
+                reminder.repeatRule = occurrence.rule
+            } else {
+                reminder.isDone = !reopening.contains(reminder.id)
+            }
+        }
+    }
+
+    /// Where a repeating reminder moves when it is marked done, in `calendar`'s time zone
+    /// (a reminder at 09:00 stays at 09:00 across a change to summer time); nil when it does
+    /// not repeat, has no due date to move on from, or is at its last occurrence.
+    public static func nextOccurrence(of reminder: Reminder, calendar: Calendar = ReminderChoices.localGregorian)
+        -> RepeatRule.Occurrence? {
+        guard let rule = reminder.repeatRule, let due = reminder.due else { return nil }
+        return rule.nextOccurrence(after: due, start: nil, isAllDay: ReminderDetails.time(of: due, calendar: calendar) == nil,
+                                   timeZone: calendar.timeZone)
+    }
+
+    /// Sets how reminders repeat (nil: not at all).
+    public static func settingRepeat(_ ids: [UUID], to rule: RepeatRule?, in rows: [Reminder], now: Date) -> ReminderCommand? {
+        update(ids, in: rows, now: now) { $0.repeatRule = rule }
     }
 
     /// Marks them done unless all are, in which case not done (Ctrl+Return, the check box).
@@ -113,7 +149,8 @@ public enum ReminderEditing {
             if !item.isSubtask { lastParent = id }
             return Reminder(
                 id: id, listID: listID, title: title, notes: item.notes, isDone: item.isDone,
-                due: item.due, priority: item.priority, position: 0, created: now, modified: now, parentID: parentID)
+                due: item.due, priority: item.priority, position: 0, created: now, modified: now, parentID: parentID,
+                repeatRule: item.repeatRule)
         }
         guard !fresh.isEmpty else { return nil }
         var ordered = ReminderTree(rows).ordered

@@ -16,20 +16,22 @@ public enum ICalendarFormat {
         public var priority: Reminder.Priority
         /// A subtask of the item before it that is not one (`ReminderEditing.inserting`).
         public var isSubtask: Bool
+        public var repeatRule: RepeatRule?
 
         public init(title: String, notes: String = "", isDone: Bool = false, due: Date? = nil,
-                    priority: Reminder.Priority = .none, isSubtask: Bool = false) {
+                    priority: Reminder.Priority = .none, isSubtask: Bool = false, repeatRule: RepeatRule? = nil) {
             self.title = title
             self.notes = notes
             self.isDone = isDone
             self.due = due
             self.priority = priority
             self.isSubtask = isSubtask
+            self.repeatRule = repeatRule
         }
 
         public init(_ reminder: Reminder) {
             self.init(title: reminder.title, notes: reminder.notes, isDone: reminder.isDone,
-                      due: reminder.due, priority: reminder.priority)
+                      due: reminder.due, priority: reminder.priority, repeatRule: reminder.repeatRule)
         }
     }
 

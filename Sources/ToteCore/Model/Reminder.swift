@@ -22,11 +22,13 @@ public struct Reminder: Codable, Identifiable, Hashable, Sendable {
     /// The reminder this one is a subtask of. Another client's deeper nesting, or a parent
     /// that is gone, is kept as it came: `ReminderTree` decides what a row shows.
     public var parentID: UUID?
+    /// How it repeats: marked done, it moves on to its next due date (`ReminderEditing`).
+    public var repeatRule: RepeatRule?
 
     public init(
         id: UUID, listID: UUID, title: String, notes: String = "", isDone: Bool = false,
         due: Date? = nil, priority: Priority = .none, position: Int, created: Date, modified: Date,
-        parentID: UUID? = nil
+        parentID: UUID? = nil, repeatRule: RepeatRule? = nil
     ) {
         self.id = id
         self.listID = listID
@@ -39,6 +41,7 @@ public struct Reminder: Codable, Identifiable, Hashable, Sendable {
         self.created = created
         self.modified = modified
         self.parentID = parentID
+        self.repeatRule = repeatRule
     }
 }
 
@@ -62,12 +65,14 @@ extension Reminder: FetchableRecord, PersistableRecord {
         // Absent from a store read before migration v7 (a recovery reads `SELECT *, rowid`);
         // an unreadable parent makes a top-level reminder rather than a lost one.
         parentID = row.count > 10 ? (try? row.decode(UUID?.self, atIndex: 10)) ?? nil : nil
+        repeatRule = row.count > 11 ? ((try? row.decode(String?.self, atIndex: 11)) ?? nil).flatMap(RepeatRule.init(rrule:)) : nil
     }
 
     /// The columns in the order `init(row:)` reads them.
     public static var databaseSelection: [any SQLSelectable] { [
         Column("id"), Column("listID"), Column("title"), Column("notes"), Column("isDone"), Column("due"),
         Column("priority"), Column("position"), Column("created"), Column("modified"), Column("parentID"),
+        Column("repeatRule"),
     ] }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -78,13 +83,14 @@ extension Reminder: FetchableRecord, PersistableRecord {
     /// The columns but `id`, in the order of `storedValues`.
     static let storedColumns = [
         "listID", "title", "notes", "isDone", "due", "priority", "position", "created", "modified", "parentID",
+        "repeatRule",
     ]
 
     /// What is stored of a reminder but its id. Dates are seconds since 1970, as migration v3
     /// left them: read back without parsing text.
     var storedValues: [(any DatabaseValueConvertible)?] {
         [listID, title, notes, isDone, due?.timeIntervalSince1970, priority.rawValue, position,
-         created.timeIntervalSince1970, modified.timeIntervalSince1970, parentID]
+         created.timeIntervalSince1970, modified.timeIntervalSince1970, parentID, repeatRule?.rrule]
     }
 }
 

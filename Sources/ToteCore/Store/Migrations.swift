@@ -118,11 +118,13 @@ enum Migrations {
                 t.column("fileSize", .integer).notNull()
             }
         }
-        migrator.registerMigration("v7: subtasks") { db in
+        migrator.registerMigration("v7: subtasks and repeats") { db in
             // No foreign key: a subtask whose parent is gone (deleted on another device) keeps
             // its parent's id, as its RELATED-TO keeps the UID, and shows at the top level.
+            // A repeat is its RRULE's value, as read or as Tote writes it (RepeatRule).
             try db.alter(table: Reminder.databaseTableName) { t in
                 t.add(column: "parentID", .blob)
+                t.add(column: "repeatRule", .text)
             }
         }
         return migrator

@@ -91,7 +91,7 @@ public struct SyncInbox: Sendable {
                 let reminder = Reminder(
                     id: id, listID: listID, title: fields.title, notes: fields.notes, isDone: fields.isDone, due: fields.due,
                     priority: fields.priority, position: position, created: todo.created ?? now, modified: modified,
-                    parentID: fields.parent)
+                    parentID: fields.parent, repeatRule: fields.repeatRule.flatMap(RepeatRule.init(rrule:)))
                 inserted.append(reminder)
                 rows[id] = reminder
                 continue

@@ -5,7 +5,7 @@ import Foundation
 /// merge compares one by one.
 public struct TodoFields: Hashable, Sendable {
     public enum Field: String, CaseIterable, Sendable {
-        case title, notes, isDone, due, priority, sortOrder, parent
+        case title, notes, isDone, due, priority, sortOrder, parent, repeatRule
     }
 
     public var title: String
@@ -20,9 +20,12 @@ public struct TodoFields: Hashable, Sendable {
     /// The parent of a subtask: `RELATED-TO;RELTYPE=PARENT` (or with no RELTYPE), its UID
     /// read as a reminder id (`SyncInbox.reminderID(forUID:)`).
     public var parent: UUID?
+    /// `RRULE`'s value, as the server has it or Tote writes it (`RepeatRule.rrule`).
+    public var repeatRule: String?
 
     public init(title: String, notes: String = "", isDone: Bool = false, due: Date? = nil,
-                priority: Reminder.Priority = .none, sortOrder: Int? = nil, parent: UUID? = nil) {
+                priority: Reminder.Priority = .none, sortOrder: Int? = nil, parent: UUID? = nil,
+                repeatRule: String? = nil) {
         self.title = title
         self.notes = notes
         self.isDone = isDone
@@ -30,11 +33,13 @@ public struct TodoFields: Hashable, Sendable {
         self.priority = priority
         self.sortOrder = sortOrder
         self.parent = parent
+        self.repeatRule = repeatRule
     }
 
     public init(_ reminder: Reminder) {
         self.init(title: reminder.title, notes: reminder.notes, isDone: reminder.isDone, due: reminder.due,
-                  priority: reminder.priority, sortOrder: reminder.position, parent: reminder.parentID)
+                  priority: reminder.priority, sortOrder: reminder.position, parent: reminder.parentID,
+                  repeatRule: reminder.repeatRule?.rrule)
     }
 
     /// The fields where `other` differs.
@@ -47,6 +52,7 @@ public struct TodoFields: Hashable, Sendable {
         if priority != other.priority { fields.insert(.priority) }
         if sortOrder != other.sortOrder { fields.insert(.sortOrder) }
         if parent != other.parent { fields.insert(.parent) }
+        if repeatRule != other.repeatRule { fields.insert(.repeatRule) }
         return fields
     }
 
@@ -60,6 +66,7 @@ public struct TodoFields: Hashable, Sendable {
         case .priority: priority = other.priority
         case .sortOrder: sortOrder = other.sortOrder
         case .parent: parent = other.parent
+        case .repeatRule: repeatRule = other.repeatRule
         }
     }
 
@@ -73,6 +80,7 @@ public struct TodoFields: Hashable, Sendable {
         result.priority = priority
         if let sortOrder { result.position = sortOrder }
         result.parentID = parent
+        if reminder.repeatRule?.rrule != repeatRule { result.repeatRule = repeatRule.flatMap(RepeatRule.init(rrule:)) }
         return result
     }
 

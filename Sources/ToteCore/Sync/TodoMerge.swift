@@ -32,7 +32,7 @@ public struct TodoMerge: Hashable, Sendable {
             let remoteChanged = base.map { remote.differences(from: $0).contains(field) } ?? true
             if !localChanged {
                 merged.take(field, from: remote)
-            } else if remoteChanged, field != .sortOrder, field != .parent {
+            } else if remoteChanged, ![.sortOrder, .parent, .repeatRule].contains(field) {
                 let loser = localIsNewer ? remote : local
                 if !localIsNewer { merged.take(field, from: remote) }
                 if field != .notes || !loser.notes.isEmpty { kept.append(Kept(field: field, loser: loser)) }

@@ -82,7 +82,13 @@ public enum VTodoMapping {
                 setSortOrder(todo, wanted.sortOrder)
             case .parent:
                 setParent(todo, wanted.parent.map { parentUID ?? $0.uuidString })
+            case .repeatRule:
+                set(todo, ICAL_RRULE_PROPERTY, wanted.repeatRule.flatMap { icalproperty_new_from_string("RRULE:" + $0.removingNULs()) })
             }
+        }
+        if wanted.repeatRule != nil, let due = wanted.due,
+           parsedBase == nil || changed.contains(.due) || changed.contains(.repeatRule) {
+            setStart(todo, due: due, oldDue: old?.due)
         }
         if !changed.isEmpty || parsedBase == nil {
             setAlarm(todo, for: wanted, calendar: calendar)
@@ -135,7 +141,8 @@ public enum VTodoMapping {
             due: property(todo, ICAL_DUE_PROPERTY).flatMap(due),
             priority: priority,
             sortOrder: sortOrder(of: todo),
-            parent: parentUID(of: todo).map(SyncInbox.reminderID(forUID:)))
+            parent: parentUID(of: todo).map(SyncInbox.reminderID(forUID:)),
+            repeatRule: property(todo, ICAL_RRULE_PROPERTY).flatMap(icalproperty_get_value_as_string).map { String(cString: $0) })
     }
 
     /// The `RELATED-TO` properties naming a parent: RELTYPE=PARENT, or none (RFC 5545's
@@ -273,6 +280,22 @@ public enum VTodoMapping {
         let value = icalproperty_get_trigger(trigger)
         return icaltime_is_null_time(value.time) != 0 && icaldurationtype_as_int(value.duration) == wanted.seconds
             && text(property(alarm, ICAL_DESCRIPTION_PROPERTY).flatMap(icalproperty_get_description)) == wanted.text
+    }
+
+    /// A repeating to-do's `DTSTART`, which Evolution Data Server repeats it from (and without
+    /// which `e_cal_util_mark_task_complete_sync` completes it rather than moving it on): it
+    /// moves with `DUE`, keeping their distance, or is `DUE` when there was none.
+    private static func setStart(_ todo: OpaquePointer, due: Date, oldDue: Date?) {
+        let oldStart = property(todo, ICAL_DTSTART_PROPERTY).flatMap { start -> Date? in
+            var time = icalproperty_get_dtstart(start)
+            if time.zone == nil, let parameter = icalproperty_get_first_parameter(start, ICAL_TZID_PARAMETER),
+               let tzid = icalparameter_get_tzid(parameter) {
+                time.zone = icaltimezone_get_builtin_timezone(tzid)
+            }
+            return date(time)
+        }
+        let start = oldStart.flatMap { start in oldDue.map { due.addingTimeInterval(start.timeIntervalSince($0)) } } ?? due
+        set(todo, ICAL_DTSTART_PROPERTY, icalproperty_new_dtstart(utc(start)))
     }
 
     /// Writes the parent's UID as `RELATED-TO;RELTYPE=PARENT` (as Tasks.org and GTG do),
