@@ -192,8 +192,10 @@ final class SyncServers {
         try decode([Todo].self, try peer(["list", homeURL.absoluteString, calendar]))
     }
 
-    func peerCreate(_ calendar: String, uid: String, summary: String, sortOrder: Int? = nil) throws {
-        _ = try peer(["create", homeURL.absoluteString, calendar, uid, summary] + (sortOrder.map { ["--sort", "\($0)"] } ?? []))
+    /// `properties`: whole content lines added to the VTODO ("RRULE:FREQ=MONTHLY").
+    func peerCreate(_ calendar: String, uid: String, summary: String, sortOrder: Int? = nil, properties: [String] = []) throws {
+        _ = try peer(["create", homeURL.absoluteString, calendar, uid, summary] + (sortOrder.map { ["--sort", "\($0)"] } ?? [])
+            + properties.flatMap { ["--prop", $0] })
     }
 
     /// Changes fields of to-do `uid`: "summary", "status" (COMPLETED, NEEDS-ACTION: with the

@@ -331,4 +331,43 @@ final class SyncTests: EndToEndTestCase {
         }
         XCTAssertEqual(onServer(), ["Cheese", "Apples", "Bread"])
     }
+
+    /// Subtasks and repeats as other clients read and write them: a subtask made by a drop
+    /// in Tote reaches the server with RELATED-TO, and a repeating to-do another client
+    /// made, marked done in Tote, is on the server still open at its next occurrence with
+    /// its rule and a DTSTART that moved with its DUE, as Evolution leaves one.
+    func testASubtaskMadeByDropCarriesRelatedToAndARepeatingToDoMarkedDoneMovesOnOnTheServer() throws {
+        let (tote, window) = try start()
+        let tasks = try XCTUnwrap(syncedList("Tasks"))
+        try servers.peerCreate("Tasks", uid: "rent", summary: "Pay rent", sortOrder: 0,
+                               properties: ["DTSTART:20270101T090000Z", "DUE:20270101T100000Z", "RRULE:FREQ=MONTHLY",
+                                            "X-OTHER-CLIENT:kept"])
+        try servers.peerCreate("Tasks", uid: "trip", summary: "Trip", sortOrder: 1)
+        try servers.peerCreate("Tasks", uid: "pack", summary: "Pack", sortOrder: 2)
+        try openTasks(tote, window)
+        try session.waitUntil("the three in Tote", timeout: 20) { self.titles(tasks) == ["Pay rent", "Trip", "Pack"] }
+        try session.focus(window)
+        let row = { (title: String) in try self.waitForCenter(of: tote, named: "frame=1/\(title), not done", window: window) }
+
+        let trip = try row("Trip")
+        try session.drag(from: try row("Pack"), to: (trip.x + 40, trip.y + 4))
+        func onServer(_ uid: String) -> String { ((try? servers.peerList("Tasks")) ?? []).first { $0.uid == uid }?.ics ?? "" }
+        try session.waitUntil("Pack a subtask of Trip on the server", timeout: 20) {
+            onServer("pack").contains("RELATED-TO;RELTYPE=PARENT:trip")
+        }
+
+        // Pay rent, above Trip: selected with the keyboard and marked done.
+        try session.input(["mousemove", "\(trip.x)", "\(trip.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("Up", "ctrl+Return")
+        try session.waitUntil("Pay rent moved on to February on the server", timeout: 20) {
+            let ics = onServer("rent").replacingOccurrences(of: "\r\n ", with: "")
+            return ics.contains("DUE:20270201T100000Z") && ics.contains("DTSTART:20270201T090000Z")
+                && ics.contains("RRULE:FREQ=MONTHLY") && ics.contains("STATUS:NEEDS-ACTION") && !ics.contains("COMPLETED:")
+                && ics.contains("X-OTHER-CLIENT:kept")
+        }
+        let rent = try XCTUnwrap(try session.store()?.reminders(inList: tasks).first { $0.title == "Pay rent" })
+        XCTAssertFalse(rent.isDone)
+        XCTAssertEqual(rent.repeatRule?.rrule, "FREQ=MONTHLY")
+    }
 }

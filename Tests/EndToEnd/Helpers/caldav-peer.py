@@ -4,7 +4,7 @@
 changes to-dos on the test's server behind Tote's back.
 
     caldav-peer.py list   URL CALENDAR                    JSON list of the calendar's to-dos
-    caldav-peer.py create URL CALENDAR UID SUMMARY [--sort N]
+    caldav-peer.py create URL CALENDAR UID SUMMARY [--sort N] [--prop LINE]…
     caldav-peer.py modify URL CALENDAR UID FIELD=VALUE...  (an empty VALUE removes FIELD)
     caldav-peer.py delete URL CALENDAR UID
     caldav-peer.py count  URL CALENDAR                    the number of to-dos
@@ -111,10 +111,15 @@ def main(argv):
                  f"CREATED:{now():%Y%m%dT%H%M%SZ}", f"LAST-MODIFIED:{now():%Y%m%dT%H%M%SZ}",
                  f"SUMMARY:{escaped(summary)}", "STATUS:NEEDS-ACTION"]
         rest = argv[5:]
-        if rest[:1] == ["--sort"] and len(rest) == 2:
-            lines.append(f"X-APPLE-SORT-ORDER:{int(rest[1])}")
-        elif rest:
-            raise SystemExit(f"caldav-peer: create: unexpected {rest}")
+        while rest:
+            if rest[0] == "--sort" and len(rest) >= 2:
+                lines.append(f"X-APPLE-SORT-ORDER:{int(rest[1])}")
+            elif rest[0] == "--prop" and len(rest) >= 2:
+                # A whole content line, as another client writes it (RRULE, DUE, RELATED-TO…).
+                lines.append(rest[1])
+            else:
+                raise SystemExit(f"caldav-peer: create: unexpected {rest}")
+            rest = rest[2:]
         lines += ["END:VTODO", "END:VCALENDAR", ""]
         target.save_todo("\r\n".join(lines), no_overwrite=True)
     elif command == "modify":
