@@ -111,4 +111,32 @@ import Testing
         plain.repeatRule = nil
         #expect(!VTodoMapping.write(plain, uid: "bins", over: written, now: now).contains("RRULE"))
     }
+
+    // MARK: Drops onto smart lists
+
+    @Test func droppedOntoTodayThisOccurrenceMovesAndTheRuleStays() throws {
+        let weekly = reminder("Bins out", due: day(2027, 6, 10, 19), rule: "FREQ=WEEKLY")
+        let today = day(2027, 6, 7, 12)
+        let plan = try #require(SmartListDrop.reminders(
+            [weekly.id], from: [list: [weekly]], action: .move, onto: .today, day: nil, makeID: UUID.init, now: today,
+            calendar: berlin))
+        let moved = after(plan.reminderCommand, [weekly])[0]
+        #expect(moved.due == day(2027, 6, 7, 19) && moved.repeatRule == weekly.repeatRule && !moved.isDone)
+        #expect(plan.toast == .repeating(title: "Bins out", due: moved.due, .due(day(2027, 6, 7))))
+    }
+
+    @Test func droppedOntoCompletedItMovesOnAndAtItsEndItIsDone() throws {
+        let weekly = reminder("Bins out", due: day(2027, 6, 10, 19), rule: "FREQ=WEEKLY")
+        let plan = try #require(SmartListDrop.reminders(
+            [weekly.id], from: [list: [weekly]], action: .move, onto: .completed, day: nil, makeID: UUID.init, now: now,
+            calendar: berlin))
+        let moved = after(plan.reminderCommand, [weekly])[0]
+        #expect(!moved.isDone && moved.due == day(2027, 6, 17, 19))
+        #expect(plan.toast == .repeating(title: "Bins out", due: moved.due, .done))
+        let last = reminder("Last", due: day(2027, 6, 10, 19), rule: "FREQ=WEEKLY;COUNT=1")
+        let ending = try #require(SmartListDrop.reminders(
+            [last.id], from: [list: [last]], action: .move, onto: .completed, day: nil, makeID: UUID.init, now: now,
+            calendar: berlin))
+        #expect(after(ending.reminderCommand, [last])[0].isDone && ending.toast == .tookMeaning(count: 1, .done))
+    }
 }

@@ -256,6 +256,12 @@ public final class ToteApplication {
         case .tookMeaning(let count, .due(let day)):
             return format(trn("{count} reminder is now due on {day}", "{count} reminders are now due on {day}", count),
                           ["count": count.formatted(), "day": ReminderListView.dayFormatter.string(from: day)])
+        case .repeating(let title, let due, .done):
+            return format(tr("“{reminder}” is due on {date} now: it repeats"), [
+                "reminder": title, "date": due.map { ReminderListView.dayFormatter.string(from: $0) } ?? "",
+            ])
+        case .repeating(let title, _, .due):
+            return format(tr("Moved this occurrence of “{reminder}”; it still repeats"), ["reminder": title])
         case .added(let note):
             return format(tr("Added to “{note}”"), ["note": name(.note(note))])
         }

@@ -44,6 +44,9 @@ public struct DropPlan: Hashable, Sendable {
         case copied(count: Int, to: Container)
         /// Reminders dropped onto a smart list took its meaning (due that day, done).
         case tookMeaning(count: Int, SmartList.Meaning)
+        /// One repeating reminder took a smart list's meaning: due that day, this occurrence
+        /// only (the rule stays), or done, which moved it on to `due`.
+        case repeating(title: String, due: Date?, SmartList.Meaning)
         /// Appended to a note by a drop on its sidebar row: the note is named, not shown.
         case added(to: UUID)
     }

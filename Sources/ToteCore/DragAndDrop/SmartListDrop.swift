@@ -21,9 +21,13 @@ public enum SmartListDrop {
             let changed = dragged.map { meaning.applied(to: $0, now: now, calendar: calendar) }
             let pairs = zip(dragged, changed).filter { $0 != $1 }
             guard !pairs.isEmpty else { return nil }
+            let toast: DropPlan.Toast = if pairs.count == 1, pairs[0].0.repeatRule != nil, !pairs[0].1.isDone {
+                .repeating(title: pairs[0].1.title, due: pairs[0].1.due, meaning)
+            } else {
+                .tookMeaning(count: pairs.count, meaning)
+            }
             return DropPlan(action: .move, noteEdits: [], reminderCommand: .update(before: pairs.map(\.0), after: pairs.map(\.1)),
-                            selection: .smartList(smartList, ids: dragged.map(\.id)), source: .unchanged,
-                            toast: .tookMeaning(count: pairs.count, meaning))
+                            selection: .smartList(smartList, ids: dragged.map(\.id)), source: .unchanged, toast: toast)
         case .copy:
             var commands: [ReminderCommand] = []
             var copies: [UUID] = []

@@ -73,7 +73,13 @@ public enum SmartList: String, CaseIterable, Hashable, Sendable, Codable {
                 changed.due = ReminderDetails.due(day: day, time: ReminderDetails.time(of: reminder.due, calendar: calendar),
                                                   calendar: calendar)
             case .done:
-                changed.isDone = true
+                // Marked done, a repeating reminder moves on to its next occurrence.
+                if !reminder.isDone, let next = ReminderEditing.nextOccurrence(of: reminder, calendar: calendar) {
+                    changed.due = next.due
+                    changed.repeatRule = next.rule
+                } else {
+                    changed.isDone = true
+                }
             }
             if changed != reminder { changed.modified = now }
             return changed
