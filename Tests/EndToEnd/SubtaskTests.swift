@@ -80,6 +80,25 @@ final class SubtaskTests: EndToEndTestCase {
         } catch { XCTFail("\(shown(groceries))"); throw error }
     }
 
+    /// On the insertion line, moved right by a level's indent from where the drag began: one
+    /// level in, under the row above (as GNOME To Do 3.28 and Tasks.org); straight down it
+    /// stays a reorder.
+    func testOnTheLineMovedRightNestsAndStraightDownReorders() throws {
+        let (tote, window) = try start()
+        let apples = try row("Apples", tote, window), bread = try row("Bread", tote, window)
+        let height = bread.y - apples.y
+        let eggs = try row("Eggs", tote, window)
+        try session.drag(from: eggs, to: (eggs.x + 50, bread.y + height / 2 - 3))
+        try session.waitUntil("Eggs one level in, under Bread") {
+            shown(groceries) == ["Apples", "Bread", "  Eggs", "Cheese", "Dates"]
+        }
+        let dates = try row("Dates", tote, window)
+        try session.drag(from: dates, to: (dates.x, apples.y + height / 2 - 3))
+        try session.waitUntil("Dates after Apples, top-level") {
+            shown(groceries) == ["Apples", "Dates", "Bread", "  Eggs", "Cheese"]
+        }
+    }
+
     func testAParentDraggedToAnotherListCarriesItsSubtasksAndOneUndoBringsThemBack() throws {
         let (tote, window) = try start(nested: true)
         XCTAssertEqual(shown(groceries), ["Apples", "Bread", "  Cheese", "Dates", "Eggs"])

@@ -165,6 +165,7 @@ import Testing
         let tree = ReminderTree(rows(s))
         func place(_ row: Reminder, _ fraction: Double, nesting: Bool = true) -> DropDestination {
             DropPlanner.destination(over: row.id, at: fraction, in: list, shown: tree.ordered, tree: tree, nesting: nesting)
+                .destination
         }
         #expect(place(s.b, 0.5) == .reminder(s.b.id, list: list))
         #expect(place(s.b, 0.34) == .reminder(s.b.id, list: list))
@@ -176,6 +177,30 @@ import Testing
         #expect(place(s.b, 0.5, nesting: false) == .list(list, before: s.c.id))
         #expect(place(s.a, 0.7, nesting: false) == .list(list, before: s.b.id))
         #expect(place(s.a1, 0.2, nesting: false) == .list(list, before: s.b.id))
+    }
+
+    /// Right of the titles on an insertion line: one level in, at the end of the group above;
+    /// inside a group, or at the top of the list, the line stays where it is.
+    @Test func aLineDraggedRightwardNestsUnderTheGroupAbove() {
+        let s = sample()
+        let tree = ReminderTree(rows(s))
+        func place(_ row: Reminder, _ fraction: Double) -> (DropDestination, DropPlanner.RowFeedback) {
+            let found = DropPlanner.destination(over: row.id, at: fraction, in: list, shown: tree.ordered, tree: tree,
+                                                nesting: true, rightward: true)
+            return (found.destination, found.feedback)
+        }
+        // Below a2 (the end of A's group), before B: into A's group.
+        #expect(place(s.a2, 0.9) == (.reminder(s.a2.id, list: list), .nestedLine(after: s.a2.id)))
+        #expect(place(s.b, 0.1) == (.reminder(s.a2.id, list: list), .nestedLine(after: s.a2.id)))
+        // Below B, which has no subtasks: B's first.
+        #expect(place(s.b, 0.9) == (.reminder(s.b.id, list: list), .nestedLine(after: s.b.id)))
+        // Inside a group it is a subtask anyway; at the top there is nothing to go under.
+        #expect(place(s.a1, 0.9) == (.list(list, before: s.a2.id), .line(before: s.a2.id)))
+        #expect(place(s.a, 0.1) == (.list(list, before: s.a.id), .line(before: s.a.id)))
+        // And what such a drop does: B's subtask.
+        let plan = DropPlanner.subtasks([s.c1.id], from: [list: rows(s)], action: .move, onto: s.b.id, in: list,
+                                        makeID: UUID.init, now: now)
+        #expect(shown(rows(s), after: plan?.reminderCommand) == ["A", "  a1", "  a2", "B", "  c1", "C"])
     }
 
     @Test func theMatrixMovesOntoARowAndCopiesWithCtrl() {

@@ -24,6 +24,8 @@ extension ReminderListView {
             let ids = self.selectedIDs.contains(pressed) ? self.selectedIDs : [pressed]
             guard let content = self.onPrepareDrag(ids) else { return nil }
             gtk_gesture_set_state(source, GTK_EVENT_SEQUENCE_CLAIMED)
+            var areaX = 0.0, areaY = 0.0
+            if gtk_widget_translate_coordinates(self.listView, self.stack, x, y, &areaX, &areaY).isTrue { self.dragStartX = areaX }
             return content
         }
         source.connect("drag-begin") { [weak self] (drag: UnsafeMutableRawPointer?) in
@@ -31,6 +33,7 @@ extension ReminderListView {
             self.onDragBegan(drag)
         }
         source.connect("drag-end") { [weak self] (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) in
+            self?.dragStartX = nil
             self?.onDragEnded()
         }
         gtk_widget_add_controller(listView, source)
@@ -85,12 +88,13 @@ extension ReminderListView {
     }
 
     /// Shows where a drop would land: a line above the row it goes before (below the last
-    /// one at the end), or the whole row highlighted when the drop makes subtasks of it.
-    func showDropFeedback(for destination: DropDestination) {
-        switch destination {
-        case .reminder(let id, _): showFeedback(on: id, cssClass: "drop-onto")
-        case .list(_, let before): showFeedback(on: before ?? shown.last?.id, cssClass: before == nil ? "drop-after" : "drop-before")
-        default: hideInsertionLine()
+    /// one at the end), the same line indented below a row whose group it joins, or the whole
+    /// row highlighted when the drop makes subtasks of it.
+    func showDropFeedback(_ feedback: DropPlanner.RowFeedback) {
+        switch feedback {
+        case .row(let id): showFeedback(on: id, cssClass: "drop-onto")
+        case .nestedLine(let id): showFeedback(on: id, cssClass: "drop-after-nested")
+        case .line(let before): showFeedback(on: before ?? shown.last?.id, cssClass: before == nil ? "drop-after" : "drop-before")
         }
     }
 

@@ -114,17 +114,21 @@ extension RemindersPane {
             return decision(dragging: subject, offered: offered, onto: destination)
         }
         guard let list else { return nil }
-        let destination = listDestination(dragging: subject, atX: x, y: y, in: list.id)
+        let (destination, feedback) = listDestination(dragging: subject, atX: x, y: y, in: list.id)
         let decision = decision(dragging: subject, offered: offered, onto: destination)
-        if decision == nil { view.hideInsertionLine() } else { view.showDropFeedback(for: destination) }
+        if decision == nil { view.hideInsertionLine() } else { view.showDropFeedback(feedback) }
         return decision
     }
 
-    /// Where a drop at a point of the list lands: between rows, or onto a row's middle for
-    /// reminders that may become subtasks (`DropPlanner.destination`).
+    /// Where a drop at a point of the list lands, and what shows it: between rows, onto a
+    /// row's middle, or one level in (moved a level's indent right of where a drag of this
+    /// list's rows began), for reminders that may become subtasks (`DropPlanner.destination`).
+    /// A drag aimed straight down or up, wherever it was grabbed, reorders.
     private func listDestination(dragging subject: DragSubject, atX x: Double, y: Double, in listID: UUID)
-        -> DropDestination {
-        guard let (row, fraction) = view.rowAndHeight(atAreaX: x, y: y) else { return .list(listID, before: nil) }
+        -> (DropDestination, DropPlanner.RowFeedback) {
+        guard let (row, fraction) = view.rowAndHeight(atAreaX: x, y: y) else {
+            return (.list(listID, before: nil), .line(before: nil))
+        }
         var nesting = false
         if case .reminders = subject, let session = DragSession.current, let dragged = session.reminders?.reminders {
             if session.mayNest == nil {
@@ -133,8 +137,10 @@ extension RemindersPane {
             }
             nesting = session.mayNest ?? false
         }
+        let rightward = DragSession.current?.source === self
+            && view.dragStartX.map { x >= $0 + Double(ReminderListView.subtaskIndent) } ?? false
         return DropPlanner.destination(over: row, at: fraction, in: listID, shown: view.shown, tree: view.tree,
-                                       nesting: nesting)
+                                       nesting: nesting, rightward: rightward)
     }
 
     /// GtkListView scrolls by itself while a drag hovers near its edges (30 px bands).
@@ -147,7 +153,7 @@ extension RemindersPane {
         gtk_widget_unset_state_flags(view.dropArea, GTK_STATE_FLAG_DROP_ACTIVE)
         if let destination = smartDestination(atX: x, y: y) { return take(drop, onto: destination) }
         guard let list else { return false }
-        return take(drop, onto: listDestination(dragging: GDKDropActions.subject(of: drop), atX: x, y: y, in: list.id))
+        return take(drop, onto: listDestination(dragging: GDKDropActions.subject(of: drop), atX: x, y: y, in: list.id).0)
     }
 
     /// Carries out a drop onto a list, or onto its sidebar row: false when nothing may be

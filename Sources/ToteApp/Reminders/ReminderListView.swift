@@ -70,6 +70,9 @@ final class ReminderListView {
     let scroller: WidgetPointer
     private let emptyPage: WidgetPointer
     let stack: WidgetPointer
+    /// Where a drag of this list's rows began, in `dropArea`'s coordinates: moved a level's
+    /// indent right of it over an insertion line, the drop goes one level in.
+    var dragStartX: Double?
     /// The row widget showing the insertion line or the highlight of a drop onto it, and which.
     var insertionLine: (WidgetPointer, String)?
 

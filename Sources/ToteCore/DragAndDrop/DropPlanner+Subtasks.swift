@@ -9,21 +9,43 @@ extension DropPlanner {
     /// aimed near the gap between two rows still reorders, as it did before subtasks).
     public static let rowEdgeShare = 1.0 / 3
 
-    /// Where a drop over a reminder's row lands, `fraction` being the pointer's height within
-    /// the row (0 at its top). `shown`: the rows in the order shown; `tree`: the list's.
-    /// `nesting`: whether what is dragged may become subtasks (`mayNest`); when it may not,
-    /// the whole row is its two halves, as before subtasks, and a drop among a parent's
-    /// subtasks lands after that group, which is never split.
+    /// What the list shows under the pointer for a drop there.
+    public enum RowFeedback: Hashable, Sendable {
+        /// The whole row highlighted: the drop makes subtasks of it.
+        case row(UUID)
+        /// The insertion line above a row, or below the last (nil).
+        case line(before: UUID?)
+        /// The insertion line below a row, indented one level: the drop makes subtasks of
+        /// that row's group, at its end.
+        case nestedLine(after: UUID)
+    }
+
+    /// Where a drop over a reminder's row lands, and what shows it, `fraction` being the
+    /// pointer's height within the row (0 at its top). `shown`: the rows in the order shown;
+    /// `tree`: the list's. `nesting`: whether what is dragged may become subtasks (`mayNest`);
+    /// when it may not, the whole row is its two halves, as before subtasks, and a drop among
+    /// a parent's subtasks lands after that group, which is never split. `rightward`: the
+    /// pointer is a level's indent right of the rows' titles (as in GNOME To Do 3.28 and
+    /// Tasks.org): on an insertion line at the end of a group, or below a reminder without
+    /// subtasks, the drop goes one level in, at the end of that group; further left it stays
+    /// at the top level.
     public static func destination(
-        over row: UUID, at fraction: Double, in list: UUID, shown: [Reminder], tree: ReminderTree, nesting: Bool
-    ) -> DropDestination {
-        if nesting, fraction >= rowEdgeShare, fraction < 1 - rowEdgeShare { return .reminder(row, list: list) }
-        guard let index = shown.firstIndex(where: { $0.id == row }) else { return .list(list, before: nil) }
+        over row: UUID, at fraction: Double, in list: UUID, shown: [Reminder], tree: ReminderTree, nesting: Bool,
+        rightward: Bool = false
+    ) -> (destination: DropDestination, feedback: RowFeedback) {
+        if nesting, fraction >= rowEdgeShare, fraction < 1 - rowEdgeShare { return (.reminder(row, list: list), .row(row)) }
+        guard let index = shown.firstIndex(where: { $0.id == row }) else { return (.list(list, before: nil), .line(before: nil)) }
         var next = fraction < 0.5 ? index : index + 1
         if !nesting {
             while next < shown.count, tree.parent(of: shown[next].id) != nil { next += 1 }
         }
-        return .list(list, before: next < shown.count ? shown[next].id : nil)
+        let before = next < shown.count ? shown[next].id : nil
+        // Below the last row of a group (or of a reminder alone), not inside one.
+        if nesting, rightward, next > 0, before.map({ tree.parent(of: $0) == nil }) ?? true {
+            let above = shown[next - 1].id
+            return (.reminder(above, list: list), .nestedLine(after: above))
+        }
+        return (.list(list, before: before), .line(before: before))
     }
 
     /// Whether the dragged reminders may become subtasks: none of them has subtasks of its
