@@ -266,4 +266,63 @@ import Testing
         // A group dropped right after itself changes nothing: no move is offered.
         #expect(DropPlanner.isOntoItself(before: s.b.id, dragging: [s.a.id], in: rows(s)))
     }
+
+    // MARK: In and out
+
+    @Test func anICSExportAndImportKeepsSubtasksAndRepeats() throws {
+        let s = sample()
+        var a = s.a
+        a.repeatRule = .weekly
+        a.due = Date(timeIntervalSince1970: 1_800_000_000)
+        let exported = ICalendarFormat.export([a, s.a1, s.a2, s.b])
+        #expect(exported.contains("RELATED-TO;RELTYPE=PARENT:\(s.a.id.uuidString)") && exported.contains("RRULE:FREQ=WEEKLY"))
+        let imported = try ICalendarFormat.importItems(from: Data(exported.utf8)).items
+        #expect(imported.map(\.title) == ["A", "a1", "a2", "B"] && imported.map(\.isSubtask) == [false, true, true, false])
+        #expect(imported[0].repeatRule == RepeatRule(rrule: "FREQ=WEEKLY"))
+        let (command, _) = try #require(ReminderEditing.inserting(imported, into: [], listID: other, at: 0,
+                                                                  makeID: UUID.init, now: now))
+        #expect(shown([], after: command, list: other) == ["A", "  a1", "  a2", "B"])
+    }
+
+    /// Another client's file: a child before its parent, a grandchild, a parent not in it.
+    @Test func anImportedFileNestsChildrenUnderTheirTopParentWhereverTheyAre() throws {
+        let file = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            BEGIN:VTODO\r
+            UID:child\r
+            SUMMARY:Child\r
+            RELATED-TO:parent\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:parent\r
+            SUMMARY:Parent\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:grandchild\r
+            SUMMARY:Grandchild\r
+            RELATED-TO;RELTYPE=PARENT:child\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:orphan\r
+            SUMMARY:Orphan\r
+            RELATED-TO;RELTYPE=PARENT:elsewhere\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """
+        let items = try ICalendarFormat.importItems(from: Data(file.utf8)).items
+        #expect(items.map(\.title) == ["Parent", "Child", "Grandchild", "Orphan"])
+        #expect(items.map(\.isSubtask) == [false, true, true, false])
+    }
+
+    @Test func copiedAndPastedAGroupIsAGroup() throws {
+        let s = sample()
+        let data = try #require(ReminderTransfer.data(for: ReminderTransfer.toteMIMEType, of: [s.c, s.c1]))
+        let items = try ReminderTransfer.items(from: data, mimeType: ReminderTransfer.toteMIMEType).items
+        #expect(items.map(\.isSubtask) == [false, true])
+        // A subtask copied without its parent is a top-level reminder.
+        let alone = try #require(ReminderTransfer.data(for: ReminderTransfer.toteMIMEType, of: [s.c1]))
+        #expect(try ReminderTransfer.items(from: alone, mimeType: ReminderTransfer.toteMIMEType).items.map(\.isSubtask) == [false])
+    }
 }

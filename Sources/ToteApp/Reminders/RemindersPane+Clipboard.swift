@@ -8,8 +8,14 @@ import ToteCore
 /// Files or lines of text.
 extension RemindersPane {
     func selectedReminders() -> [Reminder] {
-        let ids = Set(view.selectedIDs)
-        return rows.filter { ids.contains($0.id) }
+        // In a list, a parent takes its subtasks along (a cut deletes them with it).
+        guard list != nil else {
+            let ids = Set(view.selectedIDs)
+            return rows.filter { ids.contains($0.id) }
+        }
+        let tree = ReminderTree(rows)
+        let ids = Set(tree.withSubtasks(view.selectedIDs))
+        return tree.ordered.filter { ids.contains($0.id) }
     }
 
     func copySelection() {

@@ -74,6 +74,7 @@ public enum ICalendarFormat {
         defer { icalcomponent_free(calendar) }
         icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
         icalcomponent_add_property(calendar, icalproperty_new_prodid("-//Tote//Tote 1//EN"))
+        let exported = Set(reminders.map(\.id))
         for reminder in reminders {
             let todo = icalcomponent_new(ICAL_VTODO_COMPONENT)!
             icalcomponent_add_property(todo, icalproperty_new_uid(reminder.id.uuidString))
@@ -90,6 +91,17 @@ public enum ICalendarFormat {
             }
             if reminder.priority != .none {
                 icalcomponent_add_property(todo, icalproperty_new_priority(Int32(icalPriority(reminder.priority))))
+            }
+            if let parent = reminder.parentID, exported.contains(parent), let relation = icalproperty_new_relatedto(parent.uuidString) {
+                icalproperty_add_parameter(relation, icalparameter_new_reltype(ICAL_RELTYPE_PARENT))
+                icalcomponent_add_property(todo, relation)
+            }
+            // A repeat starts at the due date, as EDS wants a repeating to-do's DTSTART.
+            if let rule = reminder.repeatRule, let due = reminder.due,
+               let property = icalproperty_new_from_string("RRULE:" + rule.rrule) {
+                icalcomponent_add_property(todo, property)
+                icalcomponent_add_property(todo, icalproperty_new_dtstart(
+                    icaltime_from_timet_with_zone(time_t(due.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())))
             }
             icalcomponent_add_component(calendar, todo)
         }
@@ -152,11 +164,15 @@ public enum ICalendarFormat {
         }) else { throw .unreadable }
         defer { icalcomponent_free(root) }
 
-        var items: [Item] = []
+        var found: [(item: Item, uid: String?, parent: String?)] = []
         var left = 0
         func take(_ component: OpaquePointer, repeating todos: Todos = Todos()) {
             guard let item = item(from: component), !todos.repeated(by: component, as: item) else { return }
-            if items.count < maximumItems { items.append(item) } else { left += 1 }
+            guard found.count < maximumItems else {
+                left += 1
+                return
+            }
+            found.append((item, icalcomponent_get_uid(component).map { String(cString: $0) }, VTodoMapping.parentUID(of: component)))
         }
         switch icalcomponent_isa(root) {
         case ICAL_VTODO_COMPONENT, ICAL_VEVENT_COMPONENT:
@@ -169,11 +185,44 @@ public enum ICalendarFormat {
                 child = icalcomponent_get_next_component(root, ICAL_ANY_COMPONENT)
             }
         }
-        guard !items.isEmpty || left > 0 || icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT else {
+        guard !found.isEmpty || left > 0 || icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT else {
             throw .unreadable
         }
-        return Import(items: items, left: left)
+        return Import(items: nested(found), left: left)
     }
+
+    /// The items in the file's order, each subtask right after its top parent's group (the
+    /// file may list a child before its parent, or nest deeper); a child whose parent is not
+    /// in the file is a top-level item.
+    private static func nested(_ found: [(item: Item, uid: String?, parent: String?)]) -> [Item] {
+        var index: [String: Int] = [:]
+        for (position, entry) in found.enumerated() {
+            if let uid = entry.uid, index[uid] == nil { index[uid] = position }
+        }
+        func top(_ position: Int) -> Int? {
+            var seen: Set<Int> = [position]
+            var current = position
+            while let parent = found[current].parent.flatMap({ index[$0] }) {
+                guard seen.insert(parent).inserted else { return nil }
+                current = parent
+            }
+            return current == position ? nil : current
+        }
+        let tops = found.indices.map(top)
+        var children: [Int: [Int]] = [:]
+        for position in found.indices { if let top = tops[position] { children[top, default: []].append(position) } }
+        var items: [Item] = []
+        for position in found.indices where tops[position] == nil {
+            items.append(found[position].item)
+            for child in children[position] ?? [] {
+                var item = found[child].item
+                item.isSubtask = true
+                items.append(item)
+            }
+        }
+        return items
+    }
+
 
     /// The to-dos of a calendar, to know its events that only repeat one of them: the event
     /// Tote writes beside a to-do (its UID), or one of the same summary at the to-do's due time.
@@ -228,8 +277,10 @@ public enum ICalendarFormat {
             || statusProperty.map { icalproperty_get_status($0) == ICAL_STATUS_COMPLETED } ?? false
         let priority = icalcomponent_get_first_property(component, ICAL_PRIORITY_PROPERTY)
             .map { reminderPriority(Int(icalproperty_get_priority($0))) } ?? .none
+        let repeatRule = icalcomponent_get_first_property(component, ICAL_RRULE_PROPERTY)
+            .flatMap(icalproperty_get_value_as_string).flatMap { RepeatRule(rrule: String(cString: $0)) }
         return Item(title: title, notes: notes, isDone: completed,
-                    due: date(icalcomponent_get_due(component)), priority: priority)
+                    due: date(icalcomponent_get_due(component)), priority: priority, repeatRule: repeatRule)
     }
 
     /// Text from a file: invalid UTF-8 becomes U+FFFD; control characters other than line

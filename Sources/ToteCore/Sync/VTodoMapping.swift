@@ -159,7 +159,8 @@ public enum VTodoMapping {
         return found
     }
 
-    private static func parentUID(of todo: OpaquePointer) -> String? {
+    /// The UID `todo`'s `RELATED-TO` names as its parent (also read by `.ics` import).
+    static func parentUID(of todo: OpaquePointer) -> String? {
         for relation in parentRelations(of: todo) {
             let uid = text(icalproperty_get_relatedto(relation)).trimmingCharacters(in: .whitespaces)
             if !uid.isEmpty { return uid }

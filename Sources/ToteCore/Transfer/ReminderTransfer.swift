@@ -72,7 +72,8 @@ public enum ReminderTransfer {
             guard let payload = try? JSONDecoder().decode(Payload.self, from: data), payload.version == 1 else {
                 throw .unreadable
             }
-            let items = payload.reminders.map(\.item).filter { !ReminderEditing.cleanTitle($0.title).isEmpty }
+            let carried = Set(payload.reminders.compactMap(\.id))
+            let items = payload.reminders.map { $0.item(carried: carried) }.filter { !ReminderEditing.cleanTitle($0.title).isEmpty }
             result = .init(items: Array(items.prefix(maximumItems)), left: max(0, items.count - maximumItems))
         case calendarMIMEType:
             do { result = try ICalendarFormat.importItems(from: data) } catch {
@@ -184,6 +185,9 @@ public enum ReminderTransfer {
             var isDone: Bool
             var due: Date?
             var priority: Int
+            /// Absent from what older versions wrote.
+            var parent: UUID?
+            var repeatRule: String?
 
             init(_ reminder: Reminder) {
                 id = reminder.id
@@ -193,11 +197,17 @@ public enum ReminderTransfer {
                 isDone = reminder.isDone
                 due = reminder.due
                 priority = reminder.priority.rawValue
+                parent = reminder.parentID
+                repeatRule = reminder.repeatRule?.rrule
             }
 
-            var item: Item {
+            /// `carried`: the ids of the reminders carried with it (its parent among them
+            /// makes it a subtask).
+            func item(carried: Set<UUID>) -> Item {
                 Item(title: title, notes: String(notes.prefix(100_000)), isDone: isDone, due: due,
-                     priority: Reminder.Priority(rawValue: priority) ?? .none)
+                     priority: Reminder.Priority(rawValue: priority) ?? .none,
+                     isSubtask: parent.map(carried.contains) ?? false,
+                     repeatRule: repeatRule.flatMap(RepeatRule.init(rrule:)))
             }
         }
 
