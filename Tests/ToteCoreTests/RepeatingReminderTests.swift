@@ -139,4 +139,21 @@ import Testing
             calendar: berlin))
         #expect(after(ending.reminderCommand, [last])[0].isDone && ending.toast == .tookMeaning(count: 1, .done))
     }
+
+    // MARK: The menu
+
+    @Test func theRepeatMenuShowsWhatTheSelectionSharesAndSetsPresets() throws {
+        let weekly = reminder("A", due: nil, rule: "FREQ=WEEKLY")
+        let alsoWeekly = reminder("B", due: nil, rule: "FREQ=WEEKLY;INTERVAL=1")
+        let custom = reminder("C", due: nil, rule: "FREQ=MONTHLY;BYDAY=2MO")
+        let none = reminder("D", due: nil, rule: nil)
+        #expect(ReminderChoices.repeatChoice(of: [weekly, alsoWeekly]) == "weekly")
+        #expect(ReminderChoices.repeatChoice(of: [custom]) == "custom")
+        #expect(ReminderChoices.repeatChoice(of: [none]) == "none")
+        #expect(ReminderChoices.repeatChoice(of: [weekly, none]) == "")
+        #expect(ReminderChoices.repeatRule(named: "weekdays")?.rrule == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+        #expect(ReminderChoices.repeatRule(named: "none") == nil && ReminderChoices.repeatRule(named: "custom") == nil)
+        let command = try #require(ReminderEditing.settingRepeat([none.id], to: .monthly, in: [none], now: now))
+        #expect(after(command, [none])[0].repeatRule == .monthly)
+    }
 }

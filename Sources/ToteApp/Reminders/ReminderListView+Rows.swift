@@ -70,8 +70,21 @@ extension ReminderListView {
         gtk_widget_add_css_class(subtaskCount, "dim-label")
         gtk_widget_add_css_class(subtaskCount, "caption")
         gtk_widget_set_visible(subtaskCount, false.g)
+        // The repeat icon and the rule in words, as the due date is shown.
+        let repeats = gtk_label_new("")!
+        gtk_widget_add_css_class(repeats, "dim-label")
+        gtk_widget_add_css_class(repeats, "caption")
+        gtk_label_set_ellipsize(repeats.opaque, PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(repeats.opaque, 24)
+        let repeatIcon = gtk_image_new_from_icon_name("media-playlist-repeat-symbolic")!
+        gtk_widget_add_css_class(repeatIcon, "dim-label")
+        tote_shim_accessible_set_label(repeatIcon, tr("Repeats"))
+        let repeatBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
+        repeatBox.append(repeatIcon)
+        repeatBox.append(repeats)
+        gtk_widget_set_visible(repeatBox, false.g)
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        for child in [check, titleStack, subtaskCount, listName, due, priority, link, details] { line.append(child) }
+        for child in [check, titleStack, subtaskCount, listName, repeatBox, due, priority, link, details] { line.append(child) }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_margin_start(box, 6)
         gtk_widget_set_margin_end(box, 6)
@@ -79,7 +92,7 @@ extension ReminderListView {
         box.append(line)
         return Row(box: box, check: check, titleStack: titleStack, title: title, due: due, priority: priority,
                    link: link, details: details, listName: listName, heading: heading, line: line,
-                   subtaskCount: subtaskCount)
+                   subtaskCount: subtaskCount, repeats: repeatBox)
     }
 
     /// A flat icon button of a row, 24 px (the `row-button` style), out of the keyboard's way.
@@ -131,9 +144,10 @@ extension ReminderListView {
         let level = tree.level(of: reminder.id)
         let parentTitle = reminder.parentID.flatMap { parentTitles[$0] }
         let openSubtasks = tree.openSubtasks(of: reminder.id)
+        let repeats = reminder.repeatRule.map { RepeatWords.describe($0) }
         let showing = Showing(title: reminder.title, isDone: reminder.isDone, due: due, priority: reminder.priority,
                               hasLink: hasLink, hasNotes: hasNotes, listName: listName, heading: heading, level: level,
-                              parentTitle: parentTitle, openSubtasks: openSubtasks)
+                              parentTitle: parentTitle, openSubtasks: openSubtasks, repeats: repeats)
         guard again || showing != row.showing else { return }
         row.showing = showing
         isBinding = true
@@ -160,6 +174,8 @@ extension ReminderListView {
             : ""
         gtk_label_set_text(row.subtaskCount.opaque, count)
         gtk_widget_set_visible(row.subtaskCount, (openSubtasks > 0).g)
+        if let words = gtk_widget_get_last_child(row.repeats) { gtk_label_set_text(words.opaque, repeats ?? "") }
+        gtk_widget_set_visible(row.repeats, (repeats != nil).g)
         gtk_label_set_text(row.heading.opaque, heading ?? "")
         gtk_widget_set_visible(row.heading, (heading != nil).g)
         if hasNotes { gtk_widget_add_css_class(row.details, "accent") } else {
@@ -173,7 +189,7 @@ extension ReminderListView {
             "parent": (tree.parent(of: reminder.id).flatMap { indexByID[$0].map { shown[$0].title } } ?? parentTitle) ?? "",
         ])
         let parts = [reminder.title, state, name] + (due.map { [$0] } ?? []) + (listName.map { [$0] } ?? [])
-            + (subtask.map { [$0] } ?? []) + (count.isEmpty ? [] : [count])
+            + (repeats.map { [$0] } ?? []) + (subtask.map { [$0] } ?? []) + (count.isEmpty ? [] : [count])
             + (hasLink ? [tr("with a link")] : []) + (hasNotes ? [tr("with notes")] : [])
         let item = gtk_widget_get_parent(row.box) ?? row.box
         tote_shim_accessible_set_label(item, parts.filter { !$0.isEmpty }.joined(separator: ", "))

@@ -91,6 +91,8 @@ final class ReminderListView {
         var parentTitle: String?
         /// A parent's subtasks not done.
         var openSubtasks: Int
+        /// How it repeats, in words.
+        var repeats: String?
     }
 
     /// How the shown rows nest (`ReminderTree` of the list, or of a smart list's rows):
@@ -139,6 +141,8 @@ final class ReminderListView {
         let line: WidgetPointer
         /// How many of a parent's subtasks are open.
         let subtaskCount: WidgetPointer
+        /// A repeating reminder's icon and its rule in words.
+        let repeats: WidgetPointer
         /// The handle bound (`handlePosition`) and the reminder it showed.
         var handle: Int?
         var id: UUID?
@@ -149,7 +153,8 @@ final class ReminderListView {
 
         init(box: WidgetPointer, check: WidgetPointer, titleStack: WidgetPointer, title: WidgetPointer,
              due: WidgetPointer, priority: WidgetPointer, link: WidgetPointer, details: WidgetPointer,
-             listName: WidgetPointer, heading: WidgetPointer, line: WidgetPointer, subtaskCount: WidgetPointer) {
+             listName: WidgetPointer, heading: WidgetPointer, line: WidgetPointer, subtaskCount: WidgetPointer,
+             repeats: WidgetPointer) {
             self.box = box
             self.check = check
             self.titleStack = titleStack
@@ -162,6 +167,7 @@ final class ReminderListView {
             self.heading = heading
             self.line = line
             self.subtaskCount = subtaskCount
+            self.repeats = repeats
         }
     }
 
@@ -266,7 +272,7 @@ final class ReminderListView {
             // Rows compare by what they show, so a completed or renamed reminder is rebound.
             let changes = RowSplices(from: shown, to: reminders, key: \.id) { a, b in
                 a.id == b.id && a.title == b.title && a.isDone == b.isDone && a.due == b.due && a.priority == b.priority
-                    && a.parentID == b.parentID
+                    && a.parentID == b.parentID && a.repeatRule == b.repeatRule
                     && a.notes.isEmpty == b.notes.isEmpty && a.link == b.link
             }
             if changes.changedRows <= Self.replacementThreshold {

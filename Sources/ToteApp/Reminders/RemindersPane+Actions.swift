@@ -38,6 +38,10 @@ extension RemindersPane {
             self?.setDueDay(ReminderChoices.dueDate(named: name, now: Date()))
         }
         add("choose-due") { pane, _ in pane.chooseDue() }
+        actions["repeat"] = Actions.addChoice("repeat", to: group) { [weak self] name in
+            self?.setRepeat(ReminderChoices.repeatRule(named: name))
+        }
+        add("repeat-custom") { pane, _ in pane.chooseRepeat() }
         add("rename-list") { pane, _ in pane.chooseListName() }
         add("delete-list") { pane, _ in pane.deleteList() }
         add("list-up") { pane, _ in pane.moveList(by: -1) }
@@ -59,7 +63,8 @@ extension RemindersPane {
     func updateActionStates() {
         let hasSelection = !view.selectedIDs.isEmpty
         for name in ["move-to-list", "copy-to-list", "cut", "copy", "delete", "toggle-done", "rename-reminder",
-                     "move-up", "move-down", "indent", "outdent", "priority", "due", "choose-due", "details"] {
+                     "move-up", "move-down", "indent", "outdent", "priority", "due", "choose-due", "repeat",
+                     "repeat-custom", "details"] {
             if let action = actions[name] { g_simple_action_set_enabled(action, hasSelection.g) }
         }
         if let action = actions["open-link"] { g_simple_action_set_enabled(action, (selectedLinkHolder != nil).g) }
@@ -73,6 +78,7 @@ extension RemindersPane {
         let selected = view.selectedIDs.compactMap { view.indexByID[$0].map { view.shown[$0] } }
         if let action = actions["priority"] { Actions.setState(of: action, toChoice: ReminderChoices.priority(of: selected)) }
         if let action = actions["due"] { Actions.setState(of: action, toChoice: ReminderChoices.due(of: selected, now: Date())) }
+        if let action = actions["repeat"] { Actions.setState(of: action, toChoice: ReminderChoices.repeatChoice(of: selected)) }
     }
 
     /// The first selected reminder that holds a link: the menu's Open Link opens it (the row's
@@ -124,13 +130,17 @@ extension RemindersPane {
                                 (tr("_No Due Date"), "none")]
             .map { ($0.0, "list.due::\($0.1)") } + [(tr("Choose _Date…"), "list.choose-due")])
         g_menu_append_submenu(mark, tr("D_ue"), due.cast())
+        let repeats = menuSection([(tr("_Never"), "list.repeat::none")]
+            + RepeatRule.Preset.allCases.map { (RepeatWords.presetLabel($0), "list.repeat::\(ReminderChoices.repeatName(RepeatRule($0)))") }
+            + [(tr("_Custom…"), "list.repeat-custom")])
+        g_menu_append_submenu(mark, tr("Repe_at"), repeats.cast())
         g_menu_append(mark, tr("D_elete"), "list.delete")
         g_menu_append_section(menu, nil, mark.cast())
         let nesting = menuSection([(tr("I_ndent"), "list.indent"), (tr("Outdent"), "list.outdent")])
         g_menu_append_section(menu, nil, nesting.cast())
         let details = menuSection([(tr("Deta_ils…"), "list.details")])
         g_menu_append_section(menu, nil, details.cast())
-        for part in [edit, mark, priority, due, nesting, details] { g_object_unref(part.raw) }
+        for part in [edit, mark, priority, due, repeats, nesting, details] { g_object_unref(part.raw) }
         return menu
     }
 

@@ -365,6 +365,22 @@ final class RemindersPane {
         return true
     }
 
+    /// How the selected reminders repeat (nil: not at all), from the menu's choices.
+    func setRepeat(_ rule: RepeatRule?) {
+        let ids = view.selectedIDs
+        guard let command = ReminderEditing.settingRepeat(ids, to: rule, in: rows, now: now) else { return }
+        perform(command, selecting: ids)
+    }
+
+    /// Custom…: a rule of one's own, starting from the first selected reminder's.
+    func chooseRepeat() {
+        let ids = view.selectedIDs
+        guard let first = ids.lazy.compactMap({ self.view.indexByID[$0].map { self.view.shown[$0] } }).first else { return }
+        RepeatDialog.present(on: window, rule: first.repeatRule, due: first.due) { [weak self] rule in
+            self?.setRepeat(rule)
+        }
+    }
+
     func setPriority(_ priority: Reminder.Priority) {
         let ids = view.selectedIDs
         guard let command = ReminderEditing.settingPriority(ids, to: priority, in: rows, now: now) else { return }

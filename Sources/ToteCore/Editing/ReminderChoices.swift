@@ -23,6 +23,30 @@ public enum ReminderChoices {
         shared(reminders.map { priorityName($0.priority) })
     }
 
+    /// The names of the repeat menu's choices: "none", a preset's, and "custom" for any
+    /// other rule.
+    public static func repeatName(_ rule: RepeatRule?) -> String {
+        guard let rule else { return "none" }
+        switch rule.preset {
+        case .daily?: return "daily"
+        case .weekdays?: return "weekdays"
+        case .weekly?: return "weekly"
+        case .monthly?: return "monthly"
+        case .yearly?: return "yearly"
+        case nil: return "custom"
+        }
+    }
+
+    /// The rule a repeat choice sets: nil for "none" (and for "custom", which asks first).
+    public static func repeatRule(named name: String) -> RepeatRule? {
+        RepeatRule.Preset.allCases.map { RepeatRule($0) }.first { repeatName($0) == name }
+    }
+
+    /// The repeat the reminders share.
+    public static func repeatChoice(of reminders: [Reminder]) -> String {
+        shared(reminders.map { repeatName($0.repeatRule) })
+    }
+
     /// The due date the reminders share, as Today, Tomorrow, Next Week (its first day) or
     /// None; "" for any other date. Tomorrow when next week starts tomorrow.
     public static func due(of reminders: [Reminder], now: Date, calendar: Calendar = localGregorian) -> String {

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import ToteCore
+import XCTest
+
+/// A repeat chosen from a reminder's menu (a right click, then its access keys), shown on its row in words, and
+/// the reminder marked done moving on to its next occurrence, one Ctrl+Z putting it back.
+final class RepeatTests: EndToEndTestCase {
+    func testAWeeklyRepeatFromTheMenuMovesTheReminderOnWhenMarkedDone() throws {
+        let store = try Store(location: session.storeLocation)
+        let list = try makeList("Chores", ["Bins out", "Laundry"], in: store)
+        let calendar = ReminderChoices.localGregorian
+        let due = calendar.date(byAdding: .day, value: 2, to: calendar.startOfDay(for: Date()))!
+            .addingTimeInterval(19 * 3600)
+        let bins = try XCTUnwrap(try store.reminders(inList: list).first)
+        var dated = bins
+        dated.due = due
+        try store.apply(.update(before: [bins], after: [dated]))
+        try store.checkpoint()
+        let (tote, window) = try launchTote(width: 900)
+        _ = try openList("Chores", showing: "Laundry", of: tote, window: window)
+        try session.focus(window)
+        func stored() -> Reminder? { (try? session.store()?.reminders(inList: list))?.first { $0.id == bins.id } }
+
+        let row = try waitForCenter(of: tote, named: "frame=1/Laundry, not done", window: window)
+        let binsRow = (x: row.x, y: row.y - 30)
+        try session.input(["mousemove", "\(binsRow.x)", "\(binsRow.y)", "click", "1"])
+        session.pace(0.3)
+        try session.input(["click", "3"])
+        // The menu's own window is not where AT-SPI's window coordinates say: its access keys.
+        try session.waitUntil("the reminder's menu") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tRepeat") } == true
+        }
+        try session.key("a")
+        try session.waitUntil("the Repeat submenu") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tWeekly") } == true
+        }
+        try session.key("e")
+        try session.waitUntil("Bins out repeats weekly") { stored()?.repeatRule?.rrule == "FREQ=WEEKLY" }
+        XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.hasPrefix("list item\tBins out, not done") && $0.contains("Every week") })
+
+        try session.key("ctrl+Return")
+        let next = calendar.date(byAdding: .day, value: 7, to: due)!
+        try session.waitUntil("moved on a week, still open") { stored()?.due == next && stored()?.isDone == false }
+        try session.key("ctrl+z")
+        try session.waitUntil("back to its day") { stored()?.due == due }
+    }
+
+    /// Custom…: every 2 weeks, typed into the dialog and confirmed with Enter.
+    func testCustomRepeatEveryTwoWeeks() throws {
+        let store = try Store(location: session.storeLocation)
+        let list = try makeList("Chores", ["Mow the lawn"], in: store)
+        try store.checkpoint()
+        let (tote, window) = try launchTote(width: 900)
+        let row = try openList("Chores", showing: "Mow the lawn", of: tote, window: window)
+        try session.focus(window)
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        session.pace(0.3)
+        try session.input(["click", "3"])
+        try session.waitUntil("the reminder's menu") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tRepeat") } == true
+        }
+        try session.key("a")
+        try session.waitUntil("the Repeat submenu") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tCustom…") } == true
+        }
+        try session.key("c")
+        try session.waitUntil("the Custom Repeat dialog") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.contains("Custom Repeat") } == true
+        }
+        session.pace(0.3)
+        try session.key("ctrl+a")
+        try session.type("2")
+        try session.key("Return")
+        try session.waitUntil("every 2 weeks") {
+            (try? session.store()?.reminders(inList: list))?.first?.repeatRule?.rrule == "FREQ=WEEKLY;INTERVAL=2"
+        }
+        XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("Mow the lawn, not done") && $0.contains("Every 2 weeks") })
+    }
+}
