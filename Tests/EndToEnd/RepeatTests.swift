@@ -6,6 +6,20 @@ import XCTest
 /// A repeat chosen from a reminder's menu (a right click, then its access keys), shown on its row in words, and
 /// the reminder marked done moving on to its next occurrence, one Ctrl+Z putting it back.
 final class RepeatTests: EndToEndTestCase {
+    /// The selected reminder's menu by a right click where the pointer is, then its Repeat
+    /// submenu by its access key (the menu's own window is not where AT-SPI's window
+    /// coordinates say, so no clicks in it).
+    private func openRepeatMenu(of tote: Process) throws {
+        try session.input(["click", "3"])
+        try session.waitUntil("the reminder's menu") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tRepeat") } == true
+        }
+        try session.key("a")
+        try session.waitUntil("the Repeat submenu") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tCustom…") } == true
+        }
+    }
+
     func testAWeeklyRepeatFromTheMenuMovesTheReminderOnWhenMarkedDone() throws {
         let store = try Store(location: session.storeLocation)
         let list = try makeList("Chores", ["Bins out", "Laundry"], in: store)
@@ -26,15 +40,7 @@ final class RepeatTests: EndToEndTestCase {
         let binsRow = (x: row.x, y: row.y - 30)
         try session.input(["mousemove", "\(binsRow.x)", "\(binsRow.y)", "click", "1"])
         session.pace(0.3)
-        try session.input(["click", "3"])
-        // The menu's own window is not where AT-SPI's window coordinates say: its access keys.
-        try session.waitUntil("the reminder's menu") {
-            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tRepeat") } == true
-        }
-        try session.key("a")
-        try session.waitUntil("the Repeat submenu") {
-            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tWeekly") } == true
-        }
+        try openRepeatMenu(of: tote)
         try session.key("e")
         try session.waitUntil("Bins out repeats weekly") { stored()?.repeatRule?.rrule == "FREQ=WEEKLY" }
         XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.hasPrefix("list item\tBins out, not done") && $0.contains("Every week") })
@@ -56,14 +62,7 @@ final class RepeatTests: EndToEndTestCase {
         try session.focus(window)
         try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
         session.pace(0.3)
-        try session.input(["click", "3"])
-        try session.waitUntil("the reminder's menu") {
-            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tRepeat") } == true
-        }
-        try session.key("a")
-        try session.waitUntil("the Repeat submenu") {
-            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tCustom…") } == true
-        }
+        try openRepeatMenu(of: tote)
         try session.key("c")
         try session.waitUntil("the Custom Repeat dialog") {
             (try? session.accessibleObjects(of: tote))?.contains { $0.contains("Custom Repeat") } == true

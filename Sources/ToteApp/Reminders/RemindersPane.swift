@@ -120,7 +120,7 @@ final class RemindersPane {
         rowsGeneration += 1
         view.tree = ReminderTree(rows)
         view.parentTitles = [:]
-        view.show(ReminderEditing.visible(rows, showingCompleted: showingCompleted), selecting: selected,
+        view.show(ReminderEditing.visible(view.tree, showingCompleted: showingCompleted), selecting: selected,
                   anotherList: anotherList)
         // A parent's count of open subtasks changes with rows the splices may not touch.
         if view.tree.hasSubtasks { view.rebindBoundRows() }

@@ -76,22 +76,6 @@ extension DropPlanner {
         let order = tree.ordered.filter { !leaving.contains($0.id) }
         let last = parent == row ? tree.subtasks(of: parent).filter { !leaving.contains($0) }.last ?? parent : row
         let index = (order.firstIndex { $0.id == last } ?? order.count - 1) + 1
-        let between = Set(ids.compactMap { id in lists.values.lazy.compactMap { $0.first { $0.id == id } }.first?.listID })
-            != [list]
-        switch action {
-        case .move:
-            let command = ReminderOrdering.move(ids, from: lists, to: list, at: index, under: parent)
-            if case .update(let before, _) = command, before.isEmpty { return nil }
-            return DropPlan(action: .move, noteEdits: [], reminderCommand: command,
-                            selection: .reminders(list: list, ids: ids), source: .removed,
-                            toast: between ? .moved(count: ids.count, to: .list(list)) : nil)
-        case .copy:
-            let (command, copies) = ReminderOrdering.copy(
-                ids, from: lists, to: list, at: index, under: parent, makeID: makeID, now: now)
-            guard !copies.isEmpty else { return nil }
-            return DropPlan(action: .copy, noteEdits: [], reminderCommand: command,
-                            selection: .reminders(list: list, ids: copies), source: .selectionCleared,
-                            toast: between ? .copied(count: copies.count, to: .list(list)) : nil)
-        }
+        return placing(ids, from: lists, action: action, into: list, at: index, under: parent, makeID: makeID, now: now)
     }
 }

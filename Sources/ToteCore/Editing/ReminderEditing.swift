@@ -27,7 +27,11 @@ public enum ReminderEditing {
     /// The rows a list shows, in order (each parent followed by its subtasks): all of them,
     /// or those not done and the done parents of subtasks that are not.
     public static func visible(_ rows: [Reminder], showingCompleted: Bool) -> [Reminder] {
-        let tree = ReminderTree(rows)
+        visible(ReminderTree(rows), showingCompleted: showingCompleted)
+    }
+
+    /// The same, of a list whose tree is made already.
+    public static func visible(_ tree: ReminderTree, showingCompleted: Bool) -> [Reminder] {
         guard !showingCompleted else { return tree.ordered }
         guard tree.hasSubtasks else { return tree.ordered.filter { !$0.isDone } }
         let openParents = Set(tree.ordered.filter { !$0.isDone }.compactMap { tree.parent(of: $0.id) })
