@@ -143,7 +143,8 @@ class EndToEndTestCase: XCTestCase {
 /// Answers the New Reminder List dialog once a screen reader can see it (its name entry
 /// has focus): types `name`, then Return.
 func newListDialog(_ session: DesktopSession, of tote: Process, name: String) throws {
-    try session.waitUntil("the New Reminder List dialog") {
+    // Generous: in the crash campaign, with both cores busy, it once took over 10 s.
+    try session.waitUntil("the New Reminder List dialog", timeout: 30) {
         // Its entry, named "Name": the welcome page's button shows the dialog's heading too.
         (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tName") } == true
     }
