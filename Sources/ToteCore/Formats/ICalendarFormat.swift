@@ -86,8 +86,7 @@ public enum ICalendarFormat {
             icalcomponent_add_property(
                 todo, icalproperty_new_status(reminder.isDone ? ICAL_STATUS_COMPLETED : ICAL_STATUS_NEEDSACTION))
             if let due = reminder.due {
-                icalcomponent_add_property(todo, icalproperty_new_due(
-                    icaltime_from_timet_with_zone(time_t(due.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())))
+                icalcomponent_add_property(todo, icalproperty_new_due(utc(due)))
             }
             if reminder.priority != .none {
                 icalcomponent_add_property(todo, icalproperty_new_priority(Int32(icalPriority(reminder.priority))))
@@ -100,8 +99,7 @@ public enum ICalendarFormat {
             if let rule = reminder.repeatRule, let due = reminder.due,
                let property = icalproperty_new_from_string("RRULE:" + rule.rrule) {
                 icalcomponent_add_property(todo, property)
-                icalcomponent_add_property(todo, icalproperty_new_dtstart(
-                    icaltime_from_timet_with_zone(time_t(due.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())))
+                icalcomponent_add_property(todo, icalproperty_new_dtstart(utc(due)))
             }
             icalcomponent_add_component(calendar, todo)
         }

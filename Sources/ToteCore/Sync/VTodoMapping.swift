@@ -177,7 +177,12 @@ public enum VTodoMapping {
     /// VTODO carries no VTIMEZONE); a date without a time is that day's start in UTC;
     /// a floating time is read as UTC.
     private static func due(_ property: OpaquePointer) -> Date? {
-        var time = icalproperty_get_due(property)
+        date(icalproperty_get_due(property), of: property)
+    }
+
+    /// `time`, read from `property`, in the zone of its `TZID` when libical left it floating.
+    private static func date(_ time: icaltimetype, of property: OpaquePointer) -> Date? {
+        var time = time
         if time.zone == nil, let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
            let tzid = icalparameter_get_tzid(parameter) {
             time.zone = icaltimezone_get_builtin_timezone(tzid)
@@ -287,14 +292,7 @@ public enum VTodoMapping {
     /// which `e_cal_util_mark_task_complete_sync` completes it rather than moving it on): it
     /// moves with `DUE`, keeping their distance, or is `DUE` when there was none.
     private static func setStart(_ todo: OpaquePointer, due: Date, oldDue: Date?) {
-        let oldStart = property(todo, ICAL_DTSTART_PROPERTY).flatMap { start -> Date? in
-            var time = icalproperty_get_dtstart(start)
-            if time.zone == nil, let parameter = icalproperty_get_first_parameter(start, ICAL_TZID_PARAMETER),
-               let tzid = icalparameter_get_tzid(parameter) {
-                time.zone = icaltimezone_get_builtin_timezone(tzid)
-            }
-            return date(time)
-        }
+        let oldStart = property(todo, ICAL_DTSTART_PROPERTY).flatMap { date(icalproperty_get_dtstart($0), of: $0) }
         let start = oldStart.flatMap { start in oldDue.map { due.addingTimeInterval(start.timeIntervalSince($0)) } } ?? due
         set(todo, ICAL_DTSTART_PROPERTY, icalproperty_new_dtstart(utc(start)))
     }
