@@ -186,7 +186,7 @@ import Testing
         let tree = ReminderTree(rows(s))
         func place(_ row: Reminder, _ fraction: Double) -> (DropDestination, DropPlanner.RowFeedback) {
             let found = DropPlanner.destination(over: row.id, at: fraction, in: list, shown: tree.ordered, tree: tree,
-                                                nesting: true, rightward: true)
+                                                nesting: true, shift: DropPlanner.levelIndent)
             return (found.destination, found.feedback)
         }
         // Below a2 (the end of A's group), before B: into A's group.

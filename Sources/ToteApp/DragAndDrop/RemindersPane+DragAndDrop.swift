@@ -137,10 +137,9 @@ extension RemindersPane {
             }
             nesting = session.mayNest ?? false
         }
-        let rightward = DragSession.current?.source === self
-            && view.dragStartX.map { x >= $0 + Double(ReminderListView.subtaskIndent) } ?? false
+        let shift = DragSession.current?.source === self ? view.dragStartX.map { x - $0 } : nil
         return DropPlanner.destination(over: row, at: fraction, in: listID, shown: view.shown, tree: view.tree,
-                                       nesting: nesting, rightward: rightward)
+                                       nesting: nesting, shift: shift)
     }
 
     /// GtkListView scrolls by itself while a drag hovers near its edges (30 px bands).

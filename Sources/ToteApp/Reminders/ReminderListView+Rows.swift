@@ -196,8 +196,8 @@ extension ReminderListView {
         tote_shim_accessible_set_level(item, Int32(level + 1))
     }
 
-    /// How far a subtask's row is indented, in pixels.
-    static let subtaskIndent = 32
+    /// How far a subtask's row is indented, in pixels: as far as a drag moves to go one level in.
+    static let subtaskIndent = Int(DropPlanner.levelIndent)
 
     /// Whether a widget is a row's check box or the entry of a title being edited.
     func isCheckBoxOrEntry(_ widget: WidgetPointer) -> Bool {

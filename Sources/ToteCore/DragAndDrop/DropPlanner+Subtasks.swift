@@ -9,6 +9,10 @@ extension DropPlanner {
     /// aimed near the gap between two rows still reorders, as it did before subtasks).
     public static let rowEdgeShare = 1.0 / 3
 
+    /// How far right a level's subtasks are shown, in pixels (GNOME To Do 3.28's step), and how
+    /// far right of where a drag began the pointer moves to go one level in.
+    public static let levelIndent = 32.0
+
     /// What the list shows under the pointer for a drop there.
     public enum RowFeedback: Hashable, Sendable {
         /// The whole row highlighted: the drop makes subtasks of it.
@@ -24,15 +28,16 @@ extension DropPlanner {
     /// pointer's height within the row (0 at its top). `shown`: the rows in the order shown;
     /// `tree`: the list's. `nesting`: whether what is dragged may become subtasks (`mayNest`);
     /// when it may not, the whole row is its two halves, as before subtasks, and a drop among
-    /// a parent's subtasks lands after that group, which is never split. `rightward`: the
-    /// pointer is a level's indent right of the rows' titles (as in GNOME To Do 3.28 and
-    /// Tasks.org): on an insertion line at the end of a group, or below a reminder without
+    /// a parent's subtasks lands after that group, which is never split. `shift`: how far right
+    /// of where a drag of this list's rows began the pointer is (nil for a drag from elsewhere);
+    /// a level's indent or more (as in GNOME To Do 3.28 and Tasks.org), on an insertion line at the end of a group, or below a reminder without
     /// subtasks, the drop goes one level in, at the end of that group; further left it stays
     /// at the top level.
     public static func destination(
         over row: UUID, at fraction: Double, in list: UUID, shown: [Reminder], tree: ReminderTree, nesting: Bool,
-        rightward: Bool = false
+        shift: Double? = nil
     ) -> (destination: DropDestination, feedback: RowFeedback) {
+        let rightward = shift.map { $0 >= levelIndent } ?? false
         if nesting, fraction >= rowEdgeShare, fraction < 1 - rowEdgeShare { return (.reminder(row, list: list), .row(row)) }
         guard let index = shown.firstIndex(where: { $0.id == row }) else { return (.list(list, before: nil), .line(before: nil)) }
         var next = fraction < 0.5 ? index : index + 1
