@@ -27,6 +27,18 @@ import Testing
         #expect(reminder.link == link)
     }
 
+    /// Asked for every row bound and every change of selection: notes longer than any link
+    /// are not read through (10 MB of them took a second or two each time: `./dev bench`).
+    @Test func notesLongerThanAnyLinkAreNoLinkAndAnsweredAtOnce() {
+        func reminder(_ notes: String) -> Reminder {
+            Reminder(id: UUID(), listID: UUID(), title: "Big", notes: notes, position: 0, created: .now, modified: .now)
+        }
+        let longest = "https://example.org/" + String(repeating: "a", count: ContentRules.maximumLinkLength - 20)
+        #expect(reminder("\n  " + longest + " \n").link == longest)
+        #expect(reminder("https://example.org/" + String(repeating: "a", count: 10_000_000)).link == nil)
+        #expect(reminder(String(repeating: " ", count: 10_000_000) + "https://example.org").link == nil)
+    }
+
     /// Only files copied into the store show a placeholder in a list; calendars and contact
     /// cards are read. A cancelled copy gives nothing and leaves nothing.
     @Test func aListCopiesAnyFileButCalendarsAndCardsAndACancelLeavesNothing() throws {

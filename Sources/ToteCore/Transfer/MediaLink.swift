@@ -43,8 +43,13 @@ extension Reminder {
     public var link: String? {
         // Most reminders have no notes: asked for every row bound, trimming cost more than binding.
         guard !notes.isEmpty else { return nil }
+        // No link is longer than the rules let in: 10 MB of notes were scanned whole, a second a row.
+        guard notes.utf8.count <= ContentRules.maximumLinkLength + Self.linkMargin else { return nil }
         let notes = notes.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !notes.contains(where: \.isWhitespace) else { return nil }
         return MediaLink.reference(in: notes) != nil ? notes : WebLinks.webAddress(notes)
     }
+
+    /// Spaces and line breaks around a link in notes, beyond the longest link.
+    private static let linkMargin = 1_024
 }
