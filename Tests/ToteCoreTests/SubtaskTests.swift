@@ -325,4 +325,53 @@ import Testing
         let alone = try #require(ReminderTransfer.data(for: ReminderTransfer.toteMIMEType, of: [s.c1]))
         #expect(try ReminderTransfer.items(from: alone, mimeType: ReminderTransfer.toteMIMEType).items.map(\.isSubtask) == [false])
     }
+
+    // MARK: Folding
+
+    /// A folded parent's subtasks are out of sight, in its list's order and in a completed
+    /// view alike; folding is one step, undone by one undo.
+    @Test func aFoldedParentHidesItsSubtasksAndFoldingIsOneStep() throws {
+        let s = sample()
+        let fold = try #require(ReminderEditing.foldingSubtasks(of: s.a.id, true, in: rows(s), now: now))
+        let folded = fold.rows(of: list, from: rows(s))
+        #expect(ReminderEditing.visible(folded, showingCompleted: false).map(\.title) == ["A", "B", "C", "c1"])
+        #expect(ReminderEditing.visible(folded, showingCompleted: true).map(\.title) == ["A", "B", "C", "c1"])
+        #expect(ReminderEditing.foldingSubtasks(of: s.a.id, true, in: folded, now: now) == nil)
+        #expect(ReminderEditing.visible(ReminderCommand.sequence([fold, fold.inverse]).rows(of: list, from: rows(s)),
+                                        showingCompleted: false).count == 6)
+        // A folded group moves whole, its subtasks with it.
+        let moved = ReminderOrdering.move([s.a.id], from: [list: folded], to: list, at: 2)
+        #expect(shown(folded, after: moved) == ["B", "C", "  c1", "A", "  a1", "  a2"])
+    }
+
+    /// What is dropped onto a folded parent, or indented under one, would vanish: the parent
+    /// unfolds in the same step, so that it shows selected, and one undo folds it again.
+    @Test func aDropOrIndentUnderAFoldedParentUnfoldsItInTheSameStep() throws {
+        let s = sample()
+        let folded = try #require(ReminderEditing.foldingSubtasks(of: s.a.id, true, in: rows(s), now: now))
+            .rows(of: list, from: rows(s))
+        let plan = try #require(DropPlanner.subtasks(
+            [s.b.id], from: [list: folded], action: .move, onto: s.a.id, in: list, makeID: UUID.init, now: now))
+        let command = try #require(plan.reminderCommand)
+        let after = command.rows(of: list, from: folded)
+        #expect(ReminderEditing.visible(after, showingCompleted: false).map(\.title) == ["A", "a1", "a2", "B", "C", "c1"])
+        #expect(after.first { $0.id == s.a.id }?.subtasksHidden == false)
+        #expect(ReminderCommand.sequence([command, command.inverse]).rows(of: list, from: folded) == folded)
+        let copy = try #require(DropPlanner.subtasks(
+            [s.b.id], from: [list: folded], action: .copy, onto: s.a.id, in: list, makeID: UUID.init, now: now))
+        #expect(copy.reminderCommand?.rows(of: list, from: folded).first { $0.id == s.a.id }?.subtasksHidden == false)
+        guard case .command(let indent)? = ReminderNesting.indenting([s.b.id], in: folded, now: now) else {
+            Issue.record("no command")
+            return
+        }
+        #expect(ReminderEditing.visible(indent.rows(of: list, from: folded), showingCompleted: false).map(\.title)
+                == ["A", "a1", "a2", "B", "C", "c1"])
+        // A parent that shows its subtasks is left as it is: the command is the drop alone.
+        let plain = try #require(DropPlanner.subtasks(
+            [s.b.id], from: [list: rows(s)], action: .move, onto: s.a.id, in: list, makeID: UUID.init, now: now))
+        guard case .update = plain.reminderCommand else {
+            Issue.record("an unfolding step for a parent that was not folded")
+            return
+        }
+    }
 }

@@ -140,14 +140,16 @@ public enum DropPlanner {
         case .move:
             let command = ReminderOrdering.move(ids, from: lists, to: list, at: index, under: parent)
             if case .update(let before, _) = command, before.isEmpty { return nil }
-            return DropPlan(action: .move, noteEdits: [], reminderCommand: command,
+            let unfolded = command.unfolding(Set(parent.map { [$0] } ?? []), in: list, from: lists[list] ?? [], now: now)
+            return DropPlan(action: .move, noteEdits: [], reminderCommand: unfolded,
                             selection: .reminders(list: list, ids: ids), source: .removed,
                             toast: between ? .moved(count: ids.count, to: .list(list)) : nil)
         case .copy:
             let (command, copies) = ReminderOrdering.copy(
                 ids, from: lists, to: list, at: index, under: parent, makeID: makeID, now: now)
             guard !copies.isEmpty else { return nil }
-            return DropPlan(action: .copy, noteEdits: [], reminderCommand: command,
+            let unfolded = command.unfolding(Set(parent.map { [$0] } ?? []), in: list, from: lists[list] ?? [], now: now)
+            return DropPlan(action: .copy, noteEdits: [], reminderCommand: unfolded,
                             selection: .reminders(list: list, ids: copies), source: .selectionCleared,
                             toast: between ? .copied(count: copies.count, to: .list(list)) : nil)
         }

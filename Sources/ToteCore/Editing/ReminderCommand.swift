@@ -47,6 +47,22 @@ public indirect enum ReminderCommand: Hashable, Sendable {
         }
     }
 
+    /// This command, then those of `parents` that it leaves folded in list `listID` unfolded,
+    /// as one step: reminders dropped or indented under a folded parent stay in sight,
+    /// selected. `rows`: the list's reminders before the command.
+    public func unfolding(_ parents: Set<UUID>, in listID: UUID, from rows: [Reminder], now: Date) -> ReminderCommand {
+        guard !parents.isEmpty, rows.contains(where: { $0.subtasksHidden && parents.contains($0.id) }) else { return self }
+        let folded = self.rows(of: listID, from: rows).filter { $0.subtasksHidden && parents.contains($0.id) }
+        guard !folded.isEmpty else { return self }
+        let unfolded = folded.map { parent -> Reminder in
+            var shown = parent
+            shown.subtasksHidden = false
+            shown.modified = now
+            return shown
+        }
+        return .sequence([self, .update(before: folded, after: unfolded)])
+    }
+
     /// The reminders of list `listID` once the command is applied, in order, worked out from
     /// `rows` (the list's reminders before it, in order) without reading the store: what the
     /// store holds after the command, as the list is shown while it is written. Positions are

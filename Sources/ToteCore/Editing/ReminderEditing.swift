@@ -24,18 +24,27 @@ public enum ReminderEditing {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{FFFC}"
     }
 
-    /// The rows a list shows, in order (each parent followed by its subtasks): all of them,
-    /// or those not done and the done parents of subtasks that are not.
+    /// The rows a list shows, in order (each parent followed by its subtasks, unless it folds
+    /// them away): all of them, or those not done and the done parents of subtasks that are not.
     public static func visible(_ rows: [Reminder], showingCompleted: Bool) -> [Reminder] {
         visible(ReminderTree(rows), showingCompleted: showingCompleted)
     }
 
     /// The same, of a list whose tree is made already.
     public static func visible(_ tree: ReminderTree, showingCompleted: Bool) -> [Reminder] {
-        guard !showingCompleted else { return tree.ordered }
-        guard tree.hasSubtasks else { return tree.ordered.filter { !$0.isDone } }
+        guard tree.hasSubtasks else { return showingCompleted ? tree.ordered : tree.ordered.filter { !$0.isDone } }
+        let folded = Set(tree.ordered.lazy.filter(\.subtasksHidden).map(\.id))
         let openParents = Set(tree.ordered.filter { !$0.isDone }.compactMap { tree.parent(of: $0.id) })
-        return tree.ordered.filter { !$0.isDone || openParents.contains($0.id) }
+        return tree.ordered.filter { row in
+            if let parent = tree.parent(of: row.id), folded.contains(parent) { return false }
+            return showingCompleted || !row.isDone || openParents.contains(row.id)
+        }
+    }
+
+    /// Folds a parent's subtasks away, or shows them again; nil when it is so already. A step
+    /// of its own, as any change to a reminder (other clients show it: `X-OC-HIDESUBTASKS`).
+    public static func foldingSubtasks(of id: UUID, _ hidden: Bool, in rows: [Reminder], now: Date) -> ReminderCommand? {
+        update([id], in: rows, now: now) { $0.subtasksHidden = hidden }
     }
 
     /// A new reminder at the end of the list; nil when the title is empty.

@@ -35,7 +35,10 @@ public enum ReminderNesting {
                 parent = tree.parent(of: row.id) ?? row.id
             }
         }
-        return command(tree, parents: changed.mapValues { Optional($0) }, now: now).map(Outcome.command)
+        guard let command = command(tree, parents: changed.mapValues { Optional($0) }, now: now),
+              let listID = rows.first?.listID
+        else { return nil }
+        return .command(command.unfolding(Set(changed.values), in: listID, from: rows, now: now))
     }
 
     /// The chosen subtasks become top-level reminders right after their parent's group (the

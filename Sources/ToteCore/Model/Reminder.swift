@@ -24,11 +24,14 @@ public struct Reminder: Codable, Identifiable, Hashable, Sendable {
     public var parentID: UUID?
     /// How it repeats: marked done, it moves on to its next due date (`ReminderEditing`).
     public var repeatRule: RepeatRule?
+    /// Whether its row folds its subtasks away (a parent's disclosure triangle). Synced as
+    /// Nextcloud Tasks and Tasks.org keep it, `X-OC-HIDESUBTASKS`.
+    public var subtasksHidden: Bool
 
     public init(
         id: UUID, listID: UUID, title: String, notes: String = "", isDone: Bool = false,
         due: Date? = nil, priority: Priority = .none, position: Int, created: Date, modified: Date,
-        parentID: UUID? = nil, repeatRule: RepeatRule? = nil
+        parentID: UUID? = nil, repeatRule: RepeatRule? = nil, subtasksHidden: Bool = false
     ) {
         self.id = id
         self.listID = listID
@@ -42,6 +45,7 @@ public struct Reminder: Codable, Identifiable, Hashable, Sendable {
         self.modified = modified
         self.parentID = parentID
         self.repeatRule = repeatRule
+        self.subtasksHidden = subtasksHidden
     }
 }
 
@@ -66,13 +70,17 @@ extension Reminder: FetchableRecord, PersistableRecord {
         // an unreadable parent makes a top-level reminder rather than a lost one.
         parentID = row.count > 10 ? (try? row.decode(UUID?.self, atIndex: 10)) ?? nil : nil
         repeatRule = row.count > 11 ? ((try? row.decode(String?.self, atIndex: 11)) ?? nil).flatMap(RepeatRule.init(rrule:)) : nil
+        // By name when the row is not this selection: a recovery's `*, rowid` ends in the rowid.
+        let hidden = row.count == Self.databaseSelection.count
+            ? try? row.decode(Bool?.self, atIndex: 12) : try? row.decode(Bool?.self, forColumn: "subtasksHidden")
+        subtasksHidden = (hidden ?? nil) ?? false
     }
 
     /// The columns in the order `init(row:)` reads them.
     public static var databaseSelection: [any SQLSelectable] { [
         Column("id"), Column("listID"), Column("title"), Column("notes"), Column("isDone"), Column("due"),
         Column("priority"), Column("position"), Column("created"), Column("modified"), Column("parentID"),
-        Column("repeatRule"),
+        Column("repeatRule"), Column("subtasksHidden"),
     ] }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -83,14 +91,14 @@ extension Reminder: FetchableRecord, PersistableRecord {
     /// The columns but `id`, in the order of `storedValues`.
     static let storedColumns = [
         "listID", "title", "notes", "isDone", "due", "priority", "position", "created", "modified", "parentID",
-        "repeatRule",
+        "repeatRule", "subtasksHidden",
     ]
 
     /// What is stored of a reminder but its id. Dates are seconds since 1970, as migration v3
     /// left them: read back without parsing text.
     var storedValues: [(any DatabaseValueConvertible)?] {
         [listID, title, notes, isDone, due?.timeIntervalSince1970, priority.rawValue, position,
-         created.timeIntervalSince1970, modified.timeIntervalSince1970, parentID, repeatRule?.rrule]
+         created.timeIntervalSince1970, modified.timeIntervalSince1970, parentID, repeatRule?.rrule, subtasksHidden]
     }
 }
 

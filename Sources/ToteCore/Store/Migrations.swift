@@ -127,6 +127,11 @@ enum Migrations {
                 t.add(column: "repeatRule", .text)
             }
         }
+        migrator.registerMigration("v8: folded subtasks") { db in
+            try db.alter(table: Reminder.databaseTableName) { t in
+                t.add(column: "subtasksHidden", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
     }
 
