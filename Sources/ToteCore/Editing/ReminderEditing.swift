@@ -41,10 +41,26 @@ public enum ReminderEditing {
         }
     }
 
-    /// Folds a parent's subtasks away, or shows them again; nil when it is so already. A step
-    /// of its own, as any change to a reminder (other clients show it: `X-OC-HIDESUBTASKS`).
-    public static func foldingSubtasks(of id: UUID, _ hidden: Bool, in rows: [Reminder], now: Date) -> ReminderCommand? {
-        update([id], in: rows, now: now) { $0.subtasksHidden = hidden }
+    /// Folds the subtasks of the chosen parents, and of the parents of chosen subtasks, away
+    /// (or shows them again), and what of `selected` stays selected: a selected subtask
+    /// folded away gives its place to its parent. Nil when all are so already. A step of its
+    /// own, as any change to a reminder (other clients show it: `X-OC-HIDESUBTASKS`).
+    public static func foldingSubtasks(
+        of ids: [UUID], _ hidden: Bool, in rows: [Reminder], selected: [UUID], now: Date
+    ) -> (command: ReminderCommand, selecting: [UUID])? {
+        let tree = ReminderTree(rows)
+        var parents: [UUID] = []
+        for id in ids {
+            let parent = tree.parent(of: id) ?? id
+            if !tree.subtasks(of: parent).isEmpty, !parents.contains(parent) { parents.append(parent) }
+        }
+        guard let command = update(parents, in: rows, now: now, { $0.subtasksHidden = hidden }) else { return nil }
+        var selecting: [UUID] = []
+        for id in selected {
+            let kept = hidden ? tree.parent(of: id).flatMap { parents.contains($0) ? $0 : nil } ?? id : id
+            if !selecting.contains(kept) { selecting.append(kept) }
+        }
+        return (command, selecting)
     }
 
     /// A new reminder at the end of the list; nil when the title is empty.
@@ -163,7 +179,7 @@ public enum ReminderEditing {
             return Reminder(
                 id: id, listID: listID, title: title, notes: item.notes, isDone: item.isDone,
                 due: item.due, priority: item.priority, position: 0, created: now, modified: now, parentID: parentID,
-                repeatRule: item.repeatRule)
+                repeatRule: item.repeatRule, subtasksHidden: item.subtasksHidden)
         }
         guard !fresh.isEmpty else { return nil }
         var ordered = ReminderTree(rows).ordered

@@ -5,7 +5,10 @@ import Foundation
 /// Reminders as iCalendar (`text/calendar`, `.ics`), through libical: export as VTODOs (and,
 /// for other apps' calendars, a VEVENT beside each one that is due); import VTODOs as
 /// reminders and VEVENTs as a reminder with the event's summary and start as due date — only
-/// those parts, and not the events that repeat a to-do of the same file.
+/// those parts, and not the events that repeat a to-do of the same file. A repeating to-do
+/// with occurrences completed as Thunderbird completes them (`RECURRENCE-ID` overrides beside
+/// it) comes in as its first occurrence not completed (`CompletedOccurrences`), its overrides
+/// as nothing of their own.
 public enum ICalendarFormat {
     /// What an import found, before it becomes reminders of a list.
     public struct Item: Hashable, Sendable {
@@ -17,9 +20,12 @@ public enum ICalendarFormat {
         /// A subtask of the item before it that is not one (`ReminderEditing.inserting`).
         public var isSubtask: Bool
         public var repeatRule: RepeatRule?
+        /// Its row folds its subtasks away (`X-OC-HIDESUBTASKS:1`).
+        public var subtasksHidden: Bool
 
         public init(title: String, notes: String = "", isDone: Bool = false, due: Date? = nil,
-                    priority: Reminder.Priority = .none, isSubtask: Bool = false, repeatRule: RepeatRule? = nil) {
+                    priority: Reminder.Priority = .none, isSubtask: Bool = false, repeatRule: RepeatRule? = nil,
+                    subtasksHidden: Bool = false) {
             self.title = title
             self.notes = notes
             self.isDone = isDone
@@ -27,11 +33,13 @@ public enum ICalendarFormat {
             self.priority = priority
             self.isSubtask = isSubtask
             self.repeatRule = repeatRule
+            self.subtasksHidden = subtasksHidden
         }
 
         public init(_ reminder: Reminder) {
             self.init(title: reminder.title, notes: reminder.notes, isDone: reminder.isDone,
-                      due: reminder.due, priority: reminder.priority, repeatRule: reminder.repeatRule)
+                      due: reminder.due, priority: reminder.priority, repeatRule: reminder.repeatRule,
+                      subtasksHidden: reminder.subtasksHidden)
         }
     }
 
@@ -101,6 +109,7 @@ public enum ICalendarFormat {
                 icalcomponent_add_property(todo, property)
                 icalcomponent_add_property(todo, icalproperty_new_dtstart(utc(due)))
             }
+            if reminder.subtasksHidden { VTodoMapping.setX(todo, named: VTodoMapping.hideSubtasksName, "1") }
             icalcomponent_add_component(calendar, todo)
         }
         if withEvents {
@@ -164,8 +173,16 @@ public enum ICalendarFormat {
 
         var found: [(item: Item, uid: String?, parent: String?)] = []
         var left = 0
+        let overrides = Overrides(in: root)
         func take(_ component: OpaquePointer, repeating todos: Todos = Todos()) {
-            guard let item = item(from: component), !todos.repeated(by: component, as: item) else { return }
+            guard !overrides.isOverrideOfAMaster(component),
+                  var item = item(from: component), !todos.repeated(by: component, as: item) else { return }
+            if icalcomponent_isa(component) == ICAL_VTODO_COMPONENT,
+               let current = CompletedOccurrences.current(master: component, overrides: overrides.of(component)) {
+                item.due = current.due
+                item.isDone = current.isDone
+                item.repeatRule = RepeatRule(rrule: current.rule) ?? item.repeatRule
+            }
             guard found.count < maximumItems else {
                 left += 1
                 return
@@ -221,6 +238,37 @@ public enum ICalendarFormat {
         return items
     }
 
+
+    /// The overrides of a calendar's repeating to-dos (VTODOs with a `RECURRENCE-ID`), by UID:
+    /// they move their master on and come in as nothing of their own. One without its master
+    /// in the file comes in as a to-do.
+    private struct Overrides {
+        private var byUID: [String: [OpaquePointer]] = [:]
+        private var masters: Set<String> = []
+
+        init(in root: OpaquePointer) {
+            guard icalcomponent_isa(root) != ICAL_VTODO_COMPONENT else { return }
+            var child = icalcomponent_get_first_component(root, ICAL_VTODO_COMPONENT)
+            while let todo = child {
+                let uid = icalcomponent_get_uid(todo).map { String(cString: $0) } ?? ""
+                if CompletedOccurrences.isOverride(todo) { byUID[uid, default: []].append(todo) } else { masters.insert(uid) }
+                child = icalcomponent_get_next_component(root, ICAL_VTODO_COMPONENT)
+            }
+        }
+
+        private static func uid(of component: OpaquePointer) -> String {
+            icalcomponent_get_uid(component).map { String(cString: $0) } ?? ""
+        }
+
+        func of(_ master: OpaquePointer) -> [OpaquePointer] {
+            byUID[Self.uid(of: master)] ?? []
+        }
+
+        func isOverrideOfAMaster(_ component: OpaquePointer) -> Bool {
+            icalcomponent_isa(component) == ICAL_VTODO_COMPONENT && CompletedOccurrences.isOverride(component)
+                && masters.contains(Self.uid(of: component))
+        }
+    }
 
     /// The to-dos of a calendar, to know its events that only repeat one of them: the event
     /// Tote writes beside a to-do (its UID), or one of the same summary at the to-do's due time.
@@ -278,7 +326,8 @@ public enum ICalendarFormat {
         let repeatRule = icalcomponent_get_first_property(component, ICAL_RRULE_PROPERTY)
             .flatMap(icalproperty_get_value_as_string).flatMap { RepeatRule(rrule: String(cString: $0)) }
         return Item(title: title, notes: notes, isDone: completed,
-                    due: date(icalcomponent_get_due(component)), priority: priority, repeatRule: repeatRule)
+                    due: date(icalcomponent_get_due(component)), priority: priority, repeatRule: repeatRule,
+                    subtasksHidden: VTodoMapping.hidesSubtasks(VTodoMapping.xValue(of: component, named: VTodoMapping.hideSubtasksName)))
     }
 
     /// Text from a file: invalid UTF-8 becomes U+FFFD; control characters other than line

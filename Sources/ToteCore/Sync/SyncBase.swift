@@ -21,5 +21,9 @@ public struct SyncBase: Codable, Hashable, Sendable, FetchableRecord, Persistabl
         self.text = text
     }
 
-    public var fields: TodoFields? { VTodoMapping.read(text)?.fields }
+    /// Nil also for overrides whose master has not come yet (`SyncInbox` keeps them here).
+    public var fields: TodoFields? {
+        guard let todo = VTodoMapping.read(text), todo.recurrenceID == nil else { return nil }
+        return todo.fields
+    }
 }

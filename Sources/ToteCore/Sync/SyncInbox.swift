@@ -42,10 +42,7 @@ public struct SyncInbox: Sendable {
     /// `describe` writes a merge's kept values into the notes.
     public init(changed: [VTodoMapping.Todo], removed: [String], local: Local, now: Date,
                 describe: ([TodoMerge.Kept]) -> String) {
-        // EDS can name one to-do twice in a batch: the last is the newest.
-        var latest: [String: Int] = [:]
-        for (index, todo) in changed.enumerated() { latest[todo.uid] = index }
-        let changed = changed.enumerated().filter { latest[$0.element.uid] == $0.offset }.map(\.element)
+        let changed = Self.joined(changed, bases: local.bases)
         let source = local.binding.sourceUID
         let listID = local.binding.listID
         var rows = Dictionary(local.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -58,6 +55,13 @@ public struct SyncInbox: Sendable {
 
         var handled: Set<UUID> = []
         for var todo in changed {
+            if todo.recurrenceID != nil {
+                // Overrides whose master has not come yet: kept as the base it will join.
+                record.bases.append(SyncBase(sourceUID: source, uid: todo.uid,
+                                             reminderID: local.bases[todo.uid]?.reminderID ?? Self.reminderID(forUID: todo.uid),
+                                             text: todo.text))
+                continue
+            }
             // A parent Tote knows under another id (a to-do once made its own) is found by its base.
             if let parentUID = todo.parentUID, let parent = local.bases[parentUID] { todo.fields.parent = parent.reminderID }
             var id = local.bases[todo.uid]?.reminderID ?? Self.reminderID(forUID: todo.uid)
@@ -91,7 +95,8 @@ public struct SyncInbox: Sendable {
                 let reminder = Reminder(
                     id: id, listID: listID, title: fields.title, notes: fields.notes, isDone: fields.isDone, due: fields.due,
                     priority: fields.priority, position: position, created: todo.created ?? now, modified: modified,
-                    parentID: fields.parent, repeatRule: fields.repeatRule.flatMap(RepeatRule.init(rrule:)))
+                    parentID: fields.parent, repeatRule: fields.repeatRule.flatMap(RepeatRule.init(rrule:)),
+                    subtasksHidden: fields.subtasksHidden)
                 inserted.append(reminder)
                 rows[id] = reminder
                 continue
@@ -158,6 +163,27 @@ public struct SyncInbox: Sendable {
         if !after.isEmpty { commands.append(.update(before: before, after: after)) }
         if !inserted.isEmpty { commands.append(.insert(inserted)) }
         command = commands.count > 1 ? .sequence(commands) : commands.first
+    }
+
+    /// One to-do per UID, in the order of their last mention. EDS can name one to-do twice in
+    /// a batch (the last is the newest), and its view hands a repeating to-do's master and
+    /// each of its overrides (`RECURRENCE-ID`) over apart: those are joined, over the base's
+    /// (a master changed alone keeps the overrides Tote knows, as EDS keeps them).
+    static func joined(_ todos: [VTodoMapping.Todo], bases: [String: SyncBase]) -> [VTodoMapping.Todo] {
+        var parts: [String: [VTodoMapping.Todo]] = [:]
+        var latest: [String: Int] = [:]
+        for (index, todo) in todos.enumerated() {
+            parts[todo.uid, default: []].append(todo)
+            latest[todo.uid] = index
+        }
+        return todos.enumerated().compactMap { index, todo in
+            guard latest[todo.uid] == index, let parts = parts[todo.uid] else { return nil }
+            let base = bases[todo.uid]?.text
+            let overridden = parts.contains { $0.recurrenceID != nil || $0.text.contains("RECURRENCE-ID") }
+                || base?.contains("RECURRENCE-ID") == true
+            guard overridden else { return todo }
+            return VTodoMapping.joined((base.map { [$0] } ?? []) + parts.map(\.text)) ?? todo
+        }
     }
 
     /// `fields` for `reminder`: notes Tote does not send (a stored file's link) stay as they

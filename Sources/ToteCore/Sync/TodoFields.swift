@@ -22,10 +22,14 @@ public struct TodoFields: Hashable, Sendable {
     public var parent: UUID?
     /// `RRULE`'s value, as the server has it or Tote writes it (`RepeatRule.rrule`).
     public var repeatRule: String?
+    /// `X-OC-HIDESUBTASKS:1`: the parent's row folds its subtasks away. Compared with `==`
+    /// but not a `Field`: a merge never keeps a losing value of it in the notes, and the app
+    /// names every `Field` it could keep there (`TodoMerge` takes the side that changed it).
+    public var subtasksHidden: Bool
 
     public init(title: String, notes: String = "", isDone: Bool = false, due: Date? = nil,
                 priority: Reminder.Priority = .none, sortOrder: Int? = nil, parent: UUID? = nil,
-                repeatRule: String? = nil) {
+                repeatRule: String? = nil, subtasksHidden: Bool = false) {
         self.title = title
         self.notes = notes
         self.isDone = isDone
@@ -34,12 +38,13 @@ public struct TodoFields: Hashable, Sendable {
         self.sortOrder = sortOrder
         self.parent = parent
         self.repeatRule = repeatRule
+        self.subtasksHidden = subtasksHidden
     }
 
     public init(_ reminder: Reminder) {
         self.init(title: reminder.title, notes: reminder.notes, isDone: reminder.isDone, due: reminder.due,
                   priority: reminder.priority, sortOrder: reminder.position, parent: reminder.parentID,
-                  repeatRule: reminder.repeatRule?.rrule)
+                  repeatRule: reminder.repeatRule?.rrule, subtasksHidden: reminder.subtasksHidden)
     }
 
     /// The fields where `other` differs.
@@ -81,6 +86,7 @@ public struct TodoFields: Hashable, Sendable {
         if let sortOrder { result.position = sortOrder }
         result.parentID = parent
         if reminder.repeatRule?.rrule != repeatRule { result.repeatRule = repeatRule.flatMap(RepeatRule.init(rrule:)) }
+        result.subtasksHidden = subtasksHidden
         return result
     }
 

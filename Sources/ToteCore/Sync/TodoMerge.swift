@@ -38,6 +38,10 @@ public struct TodoMerge: Hashable, Sendable {
                 if field != .notes || !loser.notes.isEmpty { kept.append(Kept(field: field, loser: loser)) }
             }
         }
+        // A row's folding: the side that changed it; Tote's when both did (or nothing is known).
+        if local.subtasksHidden != remote.subtasksHidden, let base, local.subtasksHidden == base.subtasksHidden {
+            merged.subtasksHidden = remote.subtasksHidden
+        }
         if !kept.isEmpty {
             let note = describe(kept)
             merged.notes = merged.notes.isEmpty ? note : merged.notes + "\n\n" + note

@@ -11,6 +11,14 @@ import Foundation
 /// the desktop's alarm daemon reminds when Tote is not running, at the moment Tote would
 /// (`ReminderAnnouncements.moment`). It is added only to a to-do with no other client's
 /// alarm, and changed or removed only as Tote's.
+///
+/// A repeating to-do another client completes an occurrence at a time of (Thunderbird's
+/// `RECURRENCE-ID` overrides, `CompletedOccurrences`) is read as its first occurrence not
+/// completed. Writing changes the master only: Evolution Data Server keeps the overrides
+/// beside it (`e_cal_client_modify_object` with `E_CAL_OBJ_MOD_ALL` replaces the master and
+/// keeps the detached instances). Its `DUE`, `DTSTART` and `RRULE`'s `COUNT` are written as
+/// Tote shows them, moved on past the completed occurrences, as Evolution itself moves a
+/// to-do on (model A): what the master alone says is then what Tote shows.
 public enum VTodoMapping {
     /// A to-do as the server holds it.
     public struct Todo: Hashable, Sendable {
@@ -19,25 +27,53 @@ public enum VTodoMapping {
         /// `LAST-MODIFIED`, else `DTSTAMP`: the newer side wins a field both changed.
         public var modified: Date?
         public var created: Date?
-        /// The VTODO's text, kept as the base of the next write and of a merge.
+        /// The VTODO's text, kept as the base of the next write and of a merge; a VCALENDAR's
+        /// when overrides come with the master.
         public var text: String
         /// The UID its `RELATED-TO` names as its parent (`fields.parent` is its reminder id).
         public var parentUID: String?
+        /// An override alone (one occurrence, as EDS's view hands each over apart from its
+        /// master): its `RECURRENCE-ID`'s value. Its fields are the override's own; it means
+        /// something only joined to its master (`joined(_:)`).
+        public var recurrenceID: String?
     }
 
-    /// The to-do in `text` (a VTODO, or a VCALENDAR holding one); nil when there is none or
-    /// it has no UID.
+    /// The to-do in `text` (a VTODO, or a VCALENDAR holding one with its overrides); nil when
+    /// there is none or it has no UID. Overrides without their master read as an override
+    /// alone (`Todo.recurrenceID`).
     public static func read(_ text: String) -> Todo? {
         guard let root = parse(text) else { return nil }
         defer { icalcomponent_free(root) }
-        guard let todo = firstTodo(in: root), let uidPointer = icalcomponent_get_uid(todo) else { return nil }
+        let (master, overrides) = CompletedOccurrences.components(of: root)
+        guard let todo = master ?? overrides.first, let uidPointer = icalcomponent_get_uid(todo) else { return nil }
         let uid = String(cString: uidPointer)
         guard !uid.isEmpty else { return nil }
-        let modified = property(todo, ICAL_LASTMODIFIED_PROPERTY).flatMap { date(icalproperty_get_lastmodified($0)) }
-            ?? property(todo, ICAL_DTSTAMP_PROPERTY).flatMap { date(icalproperty_get_dtstamp($0)) }
+        let parts = (master.map { [$0] } ?? []) + overrides
+        let modified = parts.compactMap { part in
+            property(part, ICAL_LASTMODIFIED_PROPERTY).flatMap { date(icalproperty_get_lastmodified($0)) }
+                ?? property(part, ICAL_DTSTAMP_PROPERTY).flatMap { date(icalproperty_get_dtstamp($0)) }
+        }.max()
         let created = property(todo, ICAL_CREATED_PROPERTY).flatMap { date(icalproperty_get_created($0)) }
-        return Todo(uid: uid, fields: fields(of: todo), modified: modified, created: created,
-                    text: String(cString: icalcomponent_as_ical_string(todo)), parentUID: parentUID(of: todo))
+        var fields = fields(of: todo)
+        if let master, let current = CompletedOccurrences.current(master: master, overrides: overrides) {
+            fields.due = current.due.map(TodoFields.wholeSecond)
+            fields.isDone = current.isDone
+            fields.repeatRule = current.rule
+        }
+        let recurrenceID = master != nil ? nil : property(todo, ICAL_RECURRENCEID_PROPERTY)
+            .flatMap(icalproperty_get_value_as_string).map { String(cString: $0) }
+        return Todo(uid: uid, fields: fields, modified: modified, created: created,
+                    text: master == nil && overrides.count == 1 ? String(cString: icalcomponent_as_ical_string(todo))
+                        : CompletedOccurrences.text(master: master, overrides: overrides),
+                    parentUID: parentUID(of: todo), recurrenceID: recurrenceID)
+    }
+
+    /// One to-do of its parts, in the order they came: the base Tote knows, then a master
+    /// or overrides from EDS's view, which hands each component over apart. A later master
+    /// replaces an earlier one, a later override one of the same occurrence. Nil when no
+    /// part holds a VTODO.
+    public static func joined(_ texts: [String]) -> Todo? {
+        CompletedOccurrences.joined(texts).flatMap(read)
     }
 
     /// The VTODO for `reminder` under `uid`: `base` (the version last read from the server)
@@ -53,9 +89,12 @@ public enum VTodoMapping {
         let root = parsedBase ?? icalcomponent_new(ICAL_VTODO_COMPONENT)!
         defer { icalcomponent_free(root) }
         let todo = firstTodo(in: root)!
+        // The master's own fields, not as its completed overrides move it on: what they moved
+        // (`DUE`, `DTSTART`, `COUNT`) is written into the master.
         let old: TodoFields? = parsedBase == nil ? nil : fields(of: todo)
         let wanted = syncedFields(of: reminder, over: old)
         let changed = old.map { wanted.differences(from: $0) } ?? Set(TodoFields.Field.allCases)
+        let hiddenChanged = old.map { $0.subtasksHidden != wanted.subtasksHidden } ?? wanted.subtasksHidden
 
         if parsedBase == nil {
             icalcomponent_set_uid(todo, uid)
@@ -90,7 +129,8 @@ public enum VTodoMapping {
            parsedBase == nil || changed.contains(.due) || changed.contains(.repeatRule) {
             setStart(todo, due: due, oldDue: old?.due)
         }
-        if !changed.isEmpty || parsedBase == nil {
+        if hiddenChanged { setX(todo, named: hideSubtasksName, wanted.subtasksHidden ? "1" : nil) }
+        if !changed.isEmpty || hiddenChanged || parsedBase == nil {
             setAlarm(todo, for: wanted, calendar: calendar)
             set(todo, ICAL_LASTMODIFIED_PROPERTY, icalproperty_new_lastmodified(utc(reminder.modified)))
         }
@@ -119,18 +159,18 @@ public enum VTodoMapping {
         return root
     }
 
+    /// The master: the first VTODO without a `RECURRENCE-ID`.
     private static func firstTodo(in root: OpaquePointer) -> OpaquePointer? {
-        if icalcomponent_isa(root) == ICAL_VTODO_COMPONENT { return root }
-        return icalcomponent_get_first_component(root, ICAL_VTODO_COMPONENT)
+        CompletedOccurrences.components(of: root).master
     }
 
     private static func property(_ component: OpaquePointer, _ kind: icalproperty_kind) -> OpaquePointer? {
         icalcomponent_get_first_property(component, kind)
     }
 
+    /// The fields of one VTODO as it says them (a master's without its overrides).
     private static func fields(of todo: OpaquePointer) -> TodoFields {
-        let status = property(todo, ICAL_STATUS_PROPERTY).map(icalproperty_get_status)
-        let isDone = status == ICAL_STATUS_COMPLETED || (status == nil && property(todo, ICAL_COMPLETED_PROPERTY) != nil)
+        let isDone = CompletedOccurrences.isCompleted(todo)
         let priority = property(todo, ICAL_PRIORITY_PROPERTY)
             .map { ICalendarFormat.reminderPriority(Int(icalproperty_get_priority($0))) } ?? .none
         return TodoFields(
@@ -142,7 +182,16 @@ public enum VTodoMapping {
             priority: priority,
             sortOrder: sortOrder(of: todo),
             parent: parentUID(of: todo).map(SyncInbox.reminderID(forUID:)),
-            repeatRule: property(todo, ICAL_RRULE_PROPERTY).flatMap(icalproperty_get_value_as_string).map { String(cString: $0) })
+            repeatRule: property(todo, ICAL_RRULE_PROPERTY).flatMap(icalproperty_get_value_as_string).map { String(cString: $0) },
+            subtasksHidden: hidesSubtasks(xValue(of: todo, named: hideSubtasksName)))
+    }
+
+    /// `X-OC-HIDESUBTASKS`, as Nextcloud Tasks and Tasks.org write a parent's folded state:
+    /// `1` folded; absent or `0` shown.
+    static let hideSubtasksName = "X-OC-HIDESUBTASKS"
+
+    static func hidesSubtasks(_ value: String?) -> Bool {
+        value.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 != 0 } ?? false
     }
 
     /// The `RELATED-TO` properties naming a parent: RELTYPE=PARENT, or none (RFC 5545's
@@ -181,7 +230,7 @@ public enum VTodoMapping {
     }
 
     /// `time`, read from `property`, in the zone of its `TZID` when libical left it floating.
-    private static func date(_ time: icaltimetype, of property: OpaquePointer) -> Date? {
+    static func date(_ time: icaltimetype, of property: OpaquePointer) -> Date? {
         var time = time
         if time.zone == nil, let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
            let tzid = icalparameter_get_tzid(parameter) {
@@ -199,11 +248,16 @@ public enum VTodoMapping {
     private static let sortOrderName = "X-APPLE-SORT-ORDER"
 
     private static func sortOrder(of todo: OpaquePointer) -> Int? {
+        xValue(of: todo, named: sortOrderName).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// The value of `todo`'s first `X-` property called `name`.
+    static func xValue(of todo: OpaquePointer, named name: String) -> String? {
         var property = icalcomponent_get_first_property(todo, ICAL_X_PROPERTY)
         while let current = property {
-            if let name = icalproperty_get_x_name(current), String(cString: name) == sortOrderName,
+            if let xName = icalproperty_get_x_name(current), String(cString: xName) == name,
                let value = icalproperty_get_x(current) {
-                return Int(String(cString: value).trimmingCharacters(in: .whitespaces))
+                return String(cString: value)
             }
             property = icalcomponent_get_next_property(todo, ICAL_X_PROPERTY)
         }
@@ -310,19 +364,25 @@ public enum VTodoMapping {
     }
 
     private static func setSortOrder(_ todo: OpaquePointer, _ order: Int?) {
+        setX(todo, named: sortOrderName, order.map(String.init))
+    }
+
+    /// Replaces `todo`'s `X-` properties called `name` with one of `value` (removes them for
+    /// nil); other `X-` properties stay.
+    static func setX(_ todo: OpaquePointer, named name: String, _ value: String?) {
         var stale: [OpaquePointer] = []
         var property = icalcomponent_get_first_property(todo, ICAL_X_PROPERTY)
         while let current = property {
-            if let name = icalproperty_get_x_name(current), String(cString: name) == sortOrderName { stale.append(current) }
+            if let xName = icalproperty_get_x_name(current), String(cString: xName) == name { stale.append(current) }
             property = icalcomponent_get_next_property(todo, ICAL_X_PROPERTY)
         }
         for old in stale {
             icalcomponent_remove_property(todo, old)
             icalproperty_free(old)
         }
-        guard let order else { return }
-        let new = icalproperty_new_x(String(order))!
-        icalproperty_set_x_name(new, sortOrderName)
+        guard let value else { return }
+        let new = icalproperty_new_x(value.removingNULs())!
+        icalproperty_set_x_name(new, name)
         icalcomponent_add_property(todo, new)
     }
 }

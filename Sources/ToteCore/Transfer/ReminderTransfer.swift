@@ -188,6 +188,8 @@ public enum ReminderTransfer {
             /// Absent from what older versions wrote.
             var parent: UUID?
             var repeatRule: String?
+            /// Absent from what older versions wrote (shown).
+            var subtasksHidden: Bool?
 
             init(_ reminder: Reminder) {
                 id = reminder.id
@@ -199,6 +201,7 @@ public enum ReminderTransfer {
                 priority = reminder.priority.rawValue
                 parent = reminder.parentID
                 repeatRule = reminder.repeatRule?.rrule
+                subtasksHidden = reminder.subtasksHidden
             }
 
             /// `carried`: the ids of the reminders carried with it (its parent among them
@@ -207,7 +210,7 @@ public enum ReminderTransfer {
                 Item(title: title, notes: String(notes.prefix(100_000)), isDone: isDone, due: due,
                      priority: Reminder.Priority(rawValue: priority) ?? .none,
                      isSubtask: parent.map(carried.contains) ?? false,
-                     repeatRule: repeatRule.flatMap(RepeatRule.init(rrule:)))
+                     repeatRule: repeatRule.flatMap(RepeatRule.init(rrule:)), subtasksHidden: subtasksHidden ?? false)
             }
         }
 
