@@ -152,4 +152,51 @@ final class SubtaskTests: EndToEndTestCase {
         try session.key("ctrl+z")
         try session.waitUntil("the flat list") { shown(groceries) == ["Apples", "Bread", "Cheese", "Dates", "Eggs"] }
     }
+
+    /// A parent's disclosure triangle folds its subtasks away, and - does it from the
+    /// keyboard; a drag resting half a second on a folded parent's middle unfolds it, and the
+    /// drop goes between its subtasks. Each is one step of Ctrl+Z.
+    func testTheTriangleFoldsAndADragRestingOnAFoldedParentUnfoldsIt() throws {
+        let (tote, window) = try start(nested: true)
+        func cheeseShown() -> Bool {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tCheese, not done, subtask of “Bread”") } == true
+        }
+        func breadFolded() -> Bool? {
+            (try? session.store()?.reminders(inList: groceries))?.first { $0.title == "Bread" }?.subtasksHidden
+        }
+        try session.waitUntil("Cheese under Bread") { cheeseShown() }
+        let triangle = try waitForCenter(of: tote, named: "frame=1/Hide Subtasks", window: window)
+        session.pace(0.5)
+        try session.input(["mousemove", "\(triangle.x)", "\(triangle.y)", "click", "1"])
+        try session.waitUntil("Cheese folded away") { !cheeseShown() && breadFolded() == true }
+        try session.key("ctrl+z")
+        try session.waitUntil("Cheese back") { cheeseShown() && breadFolded() == false }
+
+        let bread = try row("Bread", tote, window, subtasks: 1)
+        try session.input(["mousemove", "\(bread.x)", "\(bread.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("minus")
+        try session.waitUntil("folded from the keyboard") { !cheeseShown() && breadFolded() == true }
+        _ = try waitForCenter(of: tote, named: "frame=1/Bread, not done, 1 open subtask, subtasks hidden", window: window)
+
+        // Eggs held over Bread's middle: Bread unfolds after half a second, and Eggs goes
+        // onto the upper part of Cheese's row, between Bread and Cheese.
+        let eggs = try row("Eggs", tote, window)
+        try session.press(at: eggs)
+        try session.glide(from: eggs, to: (eggs.x + 16, eggs.y + 8), steps: 4)
+        try session.glide(from: (eggs.x + 16, eggs.y + 8), to: (bread.x + 40, bread.y + 4), steps: 10)
+        session.pace(1.0)
+        try session.waitUntil("Bread unfolded under the drag") { cheeseShown() }
+        let cheese = try waitForCenter(of: tote, named: "frame=1/Cheese, not done, subtask of “Bread”", window: window)
+        try session.glide(from: (bread.x + 40, bread.y + 4), to: (cheese.x + 40, cheese.y - 11), steps: 6)
+        session.pace(0.3)
+        try session.input(["mouseup", "1"])
+        try session.waitUntil("Eggs between Bread and Cheese") {
+            shown(groceries) == ["Apples", "Bread", "  Eggs", "  Cheese", "Dates"] && breadFolded() == false
+        }
+        try session.key("ctrl+z")
+        try session.waitUntil("Eggs back") { shown(groceries) == ["Apples", "Bread", "  Cheese", "Dates", "Eggs"] }
+        try session.key("ctrl+z")
+        try session.waitUntil("Bread folded again") { !cheeseShown() && breadFolded() == true }
+    }
 }

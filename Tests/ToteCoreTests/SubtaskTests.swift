@@ -332,11 +332,17 @@ import Testing
     /// view alike; folding is one step, undone by one undo.
     @Test func aFoldedParentHidesItsSubtasksAndFoldingIsOneStep() throws {
         let s = sample()
-        let fold = try #require(ReminderEditing.foldingSubtasks(of: s.a.id, true, in: rows(s), now: now))
+        // A subtask chosen folds its parent, which takes its place in the selection.
+        let (fold, selecting) = try #require(ReminderEditing.foldingSubtasks(
+            of: [s.a2.id, s.b.id], true, in: rows(s), selected: [s.a2.id, s.b.id, s.c1.id], now: now))
+        #expect(selecting == [s.a.id, s.b.id, s.c1.id])
         let folded = fold.rows(of: list, from: rows(s))
         #expect(ReminderEditing.visible(folded, showingCompleted: false).map(\.title) == ["A", "B", "C", "c1"])
         #expect(ReminderEditing.visible(folded, showingCompleted: true).map(\.title) == ["A", "B", "C", "c1"])
-        #expect(ReminderEditing.foldingSubtasks(of: s.a.id, true, in: folded, now: now) == nil)
+        #expect(ReminderEditing.foldingSubtasks(of: [s.a.id], true, in: folded, selected: [], now: now) == nil)
+        #expect(ReminderEditing.foldingSubtasks(of: [s.b.id], true, in: rows(s), selected: [], now: now) == nil)
+        let unfold = try #require(ReminderEditing.foldingSubtasks(of: [s.a.id], false, in: folded, selected: [], now: now))
+        #expect(ReminderEditing.visible(unfold.command.rows(of: list, from: folded), showingCompleted: false).count == 6)
         #expect(ReminderEditing.visible(ReminderCommand.sequence([fold, fold.inverse]).rows(of: list, from: rows(s)),
                                         showingCompleted: false).count == 6)
         // A folded group moves whole, its subtasks with it.
@@ -348,8 +354,8 @@ import Testing
     /// unfolds in the same step, so that it shows selected, and one undo folds it again.
     @Test func aDropOrIndentUnderAFoldedParentUnfoldsItInTheSameStep() throws {
         let s = sample()
-        let folded = try #require(ReminderEditing.foldingSubtasks(of: s.a.id, true, in: rows(s), now: now))
-            .rows(of: list, from: rows(s))
+        let folded = try #require(ReminderEditing.foldingSubtasks(of: [s.a.id], true, in: rows(s), selected: [], now: now))
+            .command.rows(of: list, from: rows(s))
         let plan = try #require(DropPlanner.subtasks(
             [s.b.id], from: [list: folded], action: .move, onto: s.a.id, in: list, makeID: UUID.init, now: now))
         let command = try #require(plan.reminderCommand)

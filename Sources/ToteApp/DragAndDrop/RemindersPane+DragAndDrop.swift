@@ -110,13 +110,17 @@ extension RemindersPane {
     /// The work of one drag-motion event over the list: the row under the pointer, the drop
     /// matrix's decision there, and the insertion line.
     func motion(dragging subject: DragSubject, offered: Set<DropAction>, x: Double, y: Double) -> DropMatrix.Decision? {
-        if let destination = smartDestination(atX: x, y: y) {
-            return decision(dragging: subject, offered: offered, onto: destination)
+        guard smartList == nil, let list else {
+            rowSpring.cancel()
+            return smartDestination(atX: x, y: y).flatMap { self.decision(dragging: subject, offered: offered, onto: $0) }
         }
-        guard let list else { return nil }
         let (destination, feedback) = listDestination(dragging: subject, atX: x, y: y, in: list.id)
         let decision = decision(dragging: subject, offered: offered, onto: destination)
         if decision == nil { view.hideInsertionLine() } else { view.showDropFeedback(feedback) }
+        let folded = decision == nil ? nil : DropPlanner.springing(feedback, shown: view.shown, tree: view.tree)
+        rowSpring.hover(folded) { [weak self] in
+            if let folded { self?.foldSubtasks(of: [folded], false) }
+        }
         return decision
     }
 
@@ -145,6 +149,7 @@ extension RemindersPane {
     /// GtkListView scrolls by itself while a drag hovers near its edges (30 px bands).
     private func endDropFeedback() {
         view.hideInsertionLine()
+        rowSpring.cancel()
     }
 
     private func dropped(_ drop: UnsafeMutableRawPointer, x: Double, y: Double) -> Bool {

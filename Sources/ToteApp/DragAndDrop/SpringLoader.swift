@@ -5,7 +5,7 @@ import ToteCore
 
 /// Opens what a drag hovers over once it has hovered `DragFeedback.springDelay`: a widget
 /// gets a GtkDropControllerMotion; entering starts the timer, leaving stops it, and entering
-/// another widget starts it again.
+/// another widget starts it again. Parts of one widget are told apart by `hover`.
 @MainActor
 final class SpringLoader {
     private var timer: UInt32 = 0
@@ -19,10 +19,24 @@ final class SpringLoader {
         gtk_widget_add_controller(widget, motion.opaque)
     }
 
+    /// What `hover` last saw under the pointer.
+    private var hovered: AnyHashable?
+
+    /// For a widget whose parts spring open (a list's rows), asked at each motion of a drag
+    /// with the part under the pointer, nil for none that springs: the timer starts again
+    /// when the part changes, and a part opens once while it stays hovered.
+    func hover(_ part: AnyHashable?, open: @escaping @MainActor () -> Void) {
+        guard part != hovered else { return }
+        cancel()
+        if part != nil { start(open) }
+        hovered = part
+    }
+
     func cancel() {
         if timer != 0 { g_source_remove(timer) }
         timer = 0
         pending = nil
+        hovered = nil
     }
 
     private func start(_ open: @escaping @MainActor () -> Void) {

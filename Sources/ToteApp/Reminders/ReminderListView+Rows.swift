@@ -28,6 +28,10 @@ extension ReminderListView {
             guard let self, let id = row?.id else { return }
             self.onShowDetails(id)
         }
+        row.disclosure.connect("clicked") { [weak self, weak row] in
+            guard let self, let row, let id = row.id, let hidden = row.showing?.subtasksHidden else { return }
+            self.onFoldSubtasks(id, !hidden)
+        }
     }
 
     /// A row's widgets, showing nothing yet (the benchmark's floor makes the same rows).
@@ -83,8 +87,13 @@ extension ReminderListView {
         repeatBox.append(repeatIcon)
         repeatBox.append(repeats)
         gtk_widget_set_visible(repeatBox, false.g)
+        // After the count of subtasks it folds; its icon and name say what a click does.
+        let disclosure = Self.rowButton(icon: "pan-down-symbolic", label: tr("Hide Subtasks"))
+        gtk_widget_set_visible(disclosure, false.g)
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        for child in [check, titleStack, subtaskCount, listName, repeatBox, due, priority, link, details] { line.append(child) }
+        for child in [check, titleStack, subtaskCount, disclosure, listName, repeatBox, due, priority, link, details] {
+            line.append(child)
+        }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_margin_start(box, 6)
         gtk_widget_set_margin_end(box, 6)
@@ -92,7 +101,7 @@ extension ReminderListView {
         box.append(line)
         return Row(box: box, check: check, titleStack: titleStack, title: title, due: due, priority: priority,
                    link: link, details: details, listName: listName, heading: heading, line: line,
-                   subtaskCount: subtaskCount, repeats: repeatBox)
+                   subtaskCount: subtaskCount, repeats: repeatBox, disclosure: disclosure)
     }
 
     /// A flat icon button of a row, 24 px (the `row-button` style), out of the keyboard's way.
@@ -145,9 +154,12 @@ extension ReminderListView {
         let parentTitle = reminder.parentID.flatMap { parentTitles[$0] }
         let openSubtasks = tree.openSubtasks(of: reminder.id)
         let repeats = reminder.repeatRule.map { RepeatWords.describe($0) }
+        // Smart lists show no groups to fold.
+        let subtasksHidden = smartList != nil || tree.subtasks(of: reminder.id).isEmpty ? nil : reminder.subtasksHidden
         let showing = Showing(title: reminder.title, isDone: reminder.isDone, due: due, priority: reminder.priority,
                               hasLink: hasLink, hasNotes: hasNotes, listName: listName, heading: heading, level: level,
-                              parentTitle: parentTitle, openSubtasks: openSubtasks, repeats: repeats)
+                              parentTitle: parentTitle, openSubtasks: openSubtasks, repeats: repeats,
+                              subtasksHidden: subtasksHidden)
         guard again || showing != row.showing else { return }
         row.showing = showing
         isBinding = true
@@ -174,6 +186,13 @@ extension ReminderListView {
             : ""
         gtk_label_set_text(row.subtaskCount.opaque, count)
         gtk_widget_set_visible(row.subtaskCount, (openSubtasks > 0).g)
+        gtk_widget_set_visible(row.disclosure, (subtasksHidden != nil).g)
+        if let subtasksHidden {
+            gtk_button_set_icon_name(row.disclosure.cast(), subtasksHidden ? "pan-end-symbolic" : "pan-down-symbolic")
+            let action = subtasksHidden ? tr("Show Subtasks") : tr("Hide Subtasks")
+            tote_shim_accessible_set_label(row.disclosure, action)
+            setTooltip(row.disclosure, action)
+        }
         if let words = gtk_widget_get_last_child(row.repeats) { gtk_label_set_text(words.opaque, repeats ?? "") }
         gtk_widget_set_visible(row.repeats, (repeats != nil).g)
         gtk_label_set_text(row.heading.opaque, heading ?? "")
@@ -190,6 +209,7 @@ extension ReminderListView {
         ])
         let parts = [reminder.title, state, name] + (due.map { [$0] } ?? []) + (listName.map { [$0] } ?? [])
             + (repeats.map { [$0] } ?? []) + (subtask.map { [$0] } ?? []) + (count.isEmpty ? [] : [count])
+            + (subtasksHidden == true ? [tr("subtasks hidden")] : [])
             + (hasLink ? [tr("with a link")] : []) + (hasNotes ? [tr("with notes")] : [])
         let item = gtk_widget_get_parent(row.box) ?? row.box
         tote_shim_accessible_set_label(item, parts.filter { !$0.isEmpty }.joined(separator: ", "))

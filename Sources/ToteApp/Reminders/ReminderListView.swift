@@ -32,6 +32,8 @@ final class ReminderListView {
     var onOpenLink: (UUID) -> Void = { _ in }
     /// The row's Details button was clicked.
     var onShowDetails: (UUID) -> Void = { _ in }
+    /// A parent's disclosure triangle was clicked: fold its subtasks away (true) or show them.
+    var onFoldSubtasks: (UUID, Bool) -> Void = { _, _ in }
     var onSelectionChanged: () -> Void = {}
     /// A drag starts on these reminders (the selection, or the row pressed): the content.
     var onPrepareDrag: ([UUID]) -> UnsafeMutablePointer<GdkContentProvider>? = { _ in nil }
@@ -93,6 +95,8 @@ final class ReminderListView {
         var openSubtasks: Int
         /// How it repeats, in words.
         var repeats: String?
+        /// A parent's subtasks folded away (nil: it has none).
+        var subtasksHidden: Bool?
     }
 
     /// How the shown rows nest (`ReminderTree` of the list, or of a smart list's rows):
@@ -143,6 +147,8 @@ final class ReminderListView {
         let subtaskCount: WidgetPointer
         /// A repeating reminder's icon and its rule in words.
         let repeats: WidgetPointer
+        /// A parent's disclosure triangle: folds its subtasks away and shows them again.
+        let disclosure: WidgetPointer
         /// The handle bound (`handlePosition`) and the reminder it showed.
         var handle: Int?
         var id: UUID?
@@ -154,7 +160,7 @@ final class ReminderListView {
         init(box: WidgetPointer, check: WidgetPointer, titleStack: WidgetPointer, title: WidgetPointer,
              due: WidgetPointer, priority: WidgetPointer, link: WidgetPointer, details: WidgetPointer,
              listName: WidgetPointer, heading: WidgetPointer, line: WidgetPointer, subtaskCount: WidgetPointer,
-             repeats: WidgetPointer) {
+             repeats: WidgetPointer, disclosure: WidgetPointer) {
             self.box = box
             self.check = check
             self.titleStack = titleStack
@@ -168,6 +174,7 @@ final class ReminderListView {
             self.line = line
             self.subtaskCount = subtaskCount
             self.repeats = repeats
+            self.disclosure = disclosure
         }
     }
 

@@ -49,6 +49,8 @@ final class RemindersPane {
     var rowsGeneration = 0
     /// Where rows dragged over their own list sit (DragAndDrop): worked out once per drag.
     var rowsInPlaceCache: (RowsInPlaceKey, DropPlanner.RowsInPlace)?
+    /// Unfolds a folded parent that a drag rests on (DragAndDrop).
+    let rowSpring = SpringLoader()
     /// Called after a drop here was carried out (the window shows its toast, with Undo).
     var onDropped: (DropPlan) -> Void = { _ in }
     /// Called when a command made a new undo step, for the window's history to record.
@@ -66,6 +68,7 @@ final class RemindersPane {
         view.onContextMenu = { [weak self] x, y in self?.showContextMenu(x: x, y: y) }
         view.onOpenLink = { [weak self] id in self?.openLink(of: id) }
         view.onShowDetails = { [weak self] id in self?.openDetails(of: id) }
+        view.onFoldSubtasks = { [weak self] id, hidden in self?.foldSubtasks(of: [id], hidden) }
         view.onSelectionChanged = { [weak self] in self?.updateActionStates() }
         addActions()
         installDragAndDrop()
@@ -77,6 +80,11 @@ final class RemindersPane {
             ("Tab", { [weak self] in self?.nestSelection(indenting: true) ?? false }),
             ("<Shift>ISO_Left_Tab", { [weak self] in self?.nestSelection(indenting: false) ?? false }),
             ("<Shift>Tab", { [weak self] in self?.nestSelection(indenting: false) ?? false }),
+            // As GtkTreeExpander folds and unfolds.
+            ("minus", { [weak self] in self?.foldSubtasks(true) ?? false }),
+            ("KP_Subtract", { [weak self] in self?.foldSubtasks(true) ?? false }),
+            ("plus", { [weak self] in self?.foldSubtasks(false) ?? false }),
+            ("KP_Add", { [weak self] in self?.foldSubtasks(false) ?? false }),
             ("<Control>Return", { [weak self] in self?.toggleSelectionDone(); return true }),
             ("F2", { [weak self] in self?.view.editSelectedTitle(); return true }),
             ("<Alt>Return", { [weak self] in self?.openDetailsOfSelection(); return true }),
@@ -361,6 +369,19 @@ final class RemindersPane {
                            ["reminder": title]), false)
         case nil:
             break
+        }
+        return true
+    }
+
+    /// Folds the subtasks of the given parents (or of the selected reminders' parents) away,
+    /// or shows them again: a parent's disclosure triangle, and - and + on the keyboard.
+    @discardableResult
+    func foldSubtasks(of ids: [UUID]? = nil, _ hidden: Bool) -> Bool {
+        let ids = ids ?? view.selectedIDs
+        guard smartList == nil, !ids.isEmpty else { return false }
+        if let (command, selecting) = ReminderEditing.foldingSubtasks(
+            of: ids, hidden, in: rows, selected: view.selectedIDs, now: now) {
+            perform(command, selecting: selecting)
         }
         return true
     }

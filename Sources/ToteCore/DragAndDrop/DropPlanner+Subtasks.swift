@@ -53,6 +53,16 @@ extension DropPlanner {
         return (.list(list, before: before), .line(before: before))
     }
 
+    /// The parent that springs open under a drag: one whose subtasks are folded away, hovered
+    /// over its middle (where a drop makes a subtask of it). Hovered `DragFeedback.springDelay`,
+    /// it unfolds, so that the drop can go between its subtasks.
+    public static func springing(_ feedback: RowFeedback, shown: [Reminder], tree: ReminderTree) -> UUID? {
+        guard case .row(let id) = feedback, !tree.subtasks(of: id).isEmpty,
+              shown.first(where: { $0.id == id })?.subtasksHidden == true
+        else { return nil }
+        return id
+    }
+
     /// Whether the dragged reminders may become subtasks: none of them has subtasks of its
     /// own that stay behind it (one level, as Apple Reminders).
     public static func mayNest(_ ids: [UUID], from lists: [UUID: [Reminder]]) -> Bool {
