@@ -58,6 +58,23 @@ import Testing
         #expect(result.items.map(\.title) == ["Buy milk", "Call Ann"])
     }
 
+    /// Overlong lines are folded for libical, which reads an unfolded 10 MB line in time
+    /// growing with its square: what they say comes through byte for byte, split characters,
+    /// spaces and line ends included.
+    @Test func overlongLinesComeThroughWhole() throws {
+        let fold = ICalendarFormat.foldedLineLength
+        let notes = String(repeating: "é", count: fold) + "  two spaces," + String(repeating: " ", count: fold) + "end"
+        let summary = String(repeating: "x", count: fold - 8) + "ü" + String(repeating: "y", count: 3 * fold)
+        let calendar = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:\(summary)\r\nDESCRIPTION:\(notes)\r\n"
+            + "END:VTODO\r\nEND:VCALENDAR\r\n"
+        let item = try #require(try ICalendarFormat.importItems(from: Data(calendar.utf8)).items.first)
+        #expect(item.title == String(summary.prefix(ICalendarFormat.maximumTitleLength)) + "…")
+        #expect(item.notes == summary + "\n\n" + notes)
+        let folded = ICalendarFormat.parserText(Data(calendar.utf8))
+        // A folded line: the space that continues it, its bytes, and CR.
+        #expect(folded.split(separator: 0x0A).allSatisfy { $0.count <= fold + 2 } && folded.last == 0)
+    }
+
     @Test(arguments: ["", "not a calendar at all", "BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n", "\u{0}\u{0}"])
     func malformedInputIsReported(text: String) {
         #expect(throws: ICalendarFormat.Failure.self) { try ICalendarFormat.importItems(from: Data(text.utf8)) }

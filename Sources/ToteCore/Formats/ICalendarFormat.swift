@@ -156,14 +156,36 @@ public enum ICalendarFormat {
 
     // MARK: Import
 
+    /// Lines longer than this are folded before libical reads them.
+    static let foldedLineLength = 4_096
+
+    /// `data` as the C string libical's parser reads: without NULs (a NUL would end the text
+    /// early), and with lines longer than `foldedLineLength` bytes folded (CRLF and a space,
+    /// which the parser takes out again). libical 3.0 looks for each line's end from the
+    /// start of the rest for every kilobyte it reads, so an unfolded 10 MB summary took it
+    /// 50 s; folded, as RFC 5545 asks, it reads in one pass.
+    static func parserText(_ data: Data) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.count + data.count / foldedLineLength * 3 + 1)
+        // Not Data.filter: it rebuilt the Data a byte at a time (a sixth of the whole import).
+        data.withUnsafeBytes { raw in
+            var line = 0
+            for byte in raw where byte != 0 {
+                if line == foldedLineLength, byte != 0x0A {
+                    bytes.append(contentsOf: [0x0D, 0x0A, 0x20])
+                    line = 0
+                }
+                bytes.append(byte)
+                line = byte == 0x0A ? 0 : line + 1
+            }
+        }
+        bytes.append(0)
+        return bytes
+    }
+
     public static func importItems(from data: Data) throws(Failure) -> Import {
         guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
-        // libical reads C strings: a NUL would end the text early, so none get through.
-        // Not Data.filter: it rebuilt the Data a byte at a time (a sixth of the whole import).
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(data.count + 1)
-        data.withUnsafeBytes { for byte in $0 where byte != 0 { bytes.append(byte) } }
-        bytes.append(0)
+        let bytes = parserText(data)
         guard let root = bytes.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 icalcomponent_new_from_string($0)
