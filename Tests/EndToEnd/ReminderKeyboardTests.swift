@@ -99,4 +99,40 @@ final class ReminderKeyboardTests: EndToEndTestCase {
         XCTAssertEqual(reminders[1].due, Date(timeIntervalSince1970: 1_796_117_400))
         XCTAssertEqual(reminders[1].notes, "", "only the summary and start of an event")
     }
+
+    /// A calendar file whose one to-do has a 10 MB summary without a space: the list shows
+    /// it with its title cut, its details open with the beginning of the notes (Pango took
+    /// minutes to wrap them whole), and closing the details loses nothing of them.
+    func testACalendarFileWithATenMegabyteSummaryOpensAndItsDetailsShowTheBeginning() throws {
+        let file = session.root.appendingPathComponent("Hostile.ics")
+        let summary = String(repeating: "x", count: 10_000_000)
+        try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nSUMMARY:" + summary
+             + "\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").write(to: file, atomically: true, encoding: .utf8)
+        let tote = try session.launchTote([file.path])
+        let window = try session.waitForWindow(of: tote)
+        func stored() -> Reminder? {
+            guard let store = session.store(), let list = try? store.reminderLists().first else { return nil }
+            return (try? store.reminders(inList: list.id))?.first
+        }
+        try session.waitUntil("the imported list", timeout: 60) { stored()?.notes.count == summary.count }
+        // Cut with an ellipsis to the longest title, which the list cuts again.
+        let title = String(repeating: "x", count: ICalendarFormat.maximumTitleLength)
+        XCTAssertEqual(stored()?.title, title)
+        let row = try waitForCenter(of: tote, named: "frame=1/\(title), not done, with notes", window: window)
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("alt+Return")
+        try session.waitUntil("the details, with the beginning of the notes", timeout: 30) {
+            (try? session.accessibleObjects(of: tote))?.contains {
+                $0.hasSuffix("\tOnly the first 2,000 of 10,000,000 characters show here: notes this long cannot be edited")
+            } == true
+        }
+        XCTAssertEqual(try session.text(of: tote, in: "frame=1/Notes").count, ReminderDetails.notesBeginningLength)
+        try session.type("typed")
+        try session.key("Escape")
+        try session.waitUntil("the details closed") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tReminder Details") } == false
+        }
+        XCTAssertEqual(stored()?.notes, summary, "the notes as they came, whole")
+    }
 }

@@ -154,4 +154,26 @@ import Testing
         already.notes = "Keys"
         #expect(retitled.command(for: already, now: now) == nil, "nothing left to change")
     }
+
+    /// Notes typed or pasted in the details are shown whole; a calendar file's 10 MB summary,
+    /// or a run without spaces that Pango would take seconds to wrap, shows its beginning.
+    @Test func notesTooLongToLayOutShowTheirBeginning() {
+        #expect(ReminderDetails.notesShown("") == .whole)
+        #expect(ReminderDetails.notesShown("Wholemeal, not white") == .whole)
+        let words = String(repeating: "lorem ipsum dolor sit amet\n", count: ReminderDetails.maximumNotesLength / 27)
+        #expect(ReminderDetails.notesShown(words) == .whole)
+        let link = "https://example.org/" + String(repeating: "a", count: ReminderDetails.longestUnbrokenRun - 20)
+        #expect(ReminderDetails.notesShown("See " + link + " first") == .whole)
+        let run = String(repeating: "x", count: ReminderDetails.longestUnbrokenRun + 1)
+        #expect(ReminderDetails.notesShown(run) == .beginning(String(run.prefix(2_000)), total: run.count))
+        let huge = String(repeating: "Ünïcödé ", count: 1_250_000)
+        guard case .beginning(let beginning, let total) = ReminderDetails.notesShown(huge) else {
+            Issue.record("10 MB of notes shown whole")
+            return
+        }
+        #expect(beginning.count == ReminderDetails.notesBeginningLength && huge.hasPrefix(beginning))
+        #expect(total == 10_000_000)
+        let overTheLimit = String(repeating: "ab ", count: ReminderDetails.maximumNotesLength / 3 + 1)
+        #expect(ReminderDetails.notesShown(overTheLimit) != .whole)
+    }
 }

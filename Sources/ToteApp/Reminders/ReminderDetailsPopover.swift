@@ -38,6 +38,11 @@ final class ReminderDetailsPopover {
     private(set) var timeRow: WidgetPointer?
     private(set) var priorityRow: WidgetPointer?
     private var timeChoices: [ReminderDetails.TimeOfDay] = []
+    /// Says that notes too long to edit here show their beginning, and copies them whole.
+    private var longNotesRow: WidgetPointer?
+    /// The notes show only their beginning (`ReminderDetails.notesShown`): nothing typed there
+    /// is reported, so nothing of the rest is lost.
+    private var showsNotesBeginning = false
     /// What was typed for a reminder that left the list while its details showed (moved or
     /// deleted in another window), with the reminder as last shown.
     var onGone: (_ shown: Reminder, _ unapplied: ReminderDetails.Unapplied) -> Void = { _, _ in }
@@ -94,7 +99,8 @@ final class ReminderDetailsPopover {
         guard let current else {
             // Gone from this list: what was typed and not yet applied goes with `onGone`.
             let titleText = titleRow.map { String(cString: gtk_editable_get_text($0.opaque)) } ?? shown.title
-            let unapplied = ReminderDetails.Unapplied(shown: shown, typedTitle: titleText, typedNotes: notesText)
+            let unapplied = ReminderDetails.Unapplied(
+                shown: shown, typedTitle: titleText, typedNotes: showsNotesBeginning ? shown.notes : notesText)
             reminder = nil  // nothing more to report
             close()
             if !unapplied.isEmpty { onGone(shown, unapplied) }
@@ -154,6 +160,17 @@ final class ReminderDetailsPopover {
         gtk_overlay_add_overlay(overlay.opaque, placeholder)
         gtk_list_box_row_set_child(notesRow.cast(), overlay)
         adw_preferences_group_add(main.cast(), notesRow)
+        let longNotesRow = adw_action_row_new()!
+        gtk_widget_add_css_class(longNotesRow, "property")
+        let copyNotes = gtk_button_new_with_mnemonic(tr("Co_py All"))!
+        gtk_widget_set_valign(copyNotes, GTK_ALIGN_CENTER)
+        copyNotes.connect("clicked") { [weak self] in
+            guard let self, let notes = self.reminder?.notes else { return }
+            gdk_clipboard_set_text(gtk_widget_get_clipboard(copyNotes), notes)
+        }
+        adw_action_row_add_suffix(longNotesRow.cast(), copyNotes)
+        gtk_widget_set_visible(longNotesRow, false.g)
+        adw_preferences_group_add(main.cast(), longNotesRow)
 
         let (dueRow, dueButton, calendar) = makeDueRow()
         let timeRow = comboRow(title: tr("Time"), choices: [])
@@ -187,6 +204,7 @@ final class ReminderDetailsPopover {
         self.popover = popover
         self.titleRow = titleRow
         self.notesView = notesView
+        self.longNotesRow = longNotesRow
         self.dueButton = dueButton
         self.calendar = calendar
         self.timeRow = timeRow
@@ -287,9 +305,7 @@ final class ReminderDetailsPopover {
         filling = true
         defer { filling = false }
         if !Self.hasFocus(titleRow) { gtk_editable_set_text(titleRow.opaque, reminder.title) }
-        if !Self.hasFocus(notesView), notesText != reminder.notes {
-            gtk_text_buffer_set_text(gtk_text_view_get_buffer(notesView.cast()), reminder.notes, -1)
-        }
+        showNotes(reminder.notes, in: notesView)
         let day = ReminderDetails.day(of: reminder.due)
         showDay(day)
         if let day, let date = Self.gDateTime(day) {
@@ -312,6 +328,31 @@ final class ReminderDetailsPopover {
     }
 
     private static let priorities: [Reminder.Priority] = [.none, .low, .medium, .high]
+
+    /// The notes, whole and editable, or their beginning, read-only and wrapped by character
+    /// (Pango wraps a long run by words in quadratic time).
+    private func showNotes(_ notes: String, in notesView: WidgetPointer) {
+        let shown = ReminderDetails.notesShown(notes)
+        var text = notes
+        if case .beginning(let beginning, let total) = shown {
+            text = beginning
+            if let longNotesRow {
+                adw_preferences_row_set_title(longNotesRow.cast(), format(
+                    tr("Only the first {shown} of {total} characters show here: notes this long cannot be edited"),
+                    ["shown": beginning.count.formatted(), "total": total.formatted()]))
+            }
+        }
+        let beginningOnly = shown != .whole
+        if beginningOnly != showsNotesBeginning {
+            showsNotesBeginning = beginningOnly
+            gtk_text_view_set_editable(notesView.cast(), (!beginningOnly).g)
+            gtk_text_view_set_wrap_mode(notesView.cast(), beginningOnly ? GTK_WRAP_CHAR : GTK_WRAP_WORD_CHAR)
+            if let longNotesRow { gtk_widget_set_visible(longNotesRow, beginningOnly.g) }
+        }
+        if beginningOnly || !Self.hasFocus(notesView), notesText != text {
+            gtk_text_buffer_set_text(gtk_text_view_get_buffer(notesView.cast()), text, -1)
+        }
+    }
 
     private func showDay(_ day: Date?) {
         guard let dueButton else { return }
@@ -350,7 +391,7 @@ final class ReminderDetailsPopover {
     }
 
     private func reportNotes() {
-        guard notesView != nil else { return }
+        guard notesView != nil, !showsNotesBeginning else { return }
         report(.notes(notesText))
     }
 
@@ -388,6 +429,8 @@ final class ReminderDetailsPopover {
         reminder = nil
         titleRow = nil
         notesView = nil
+        longNotesRow = nil
+        showsNotesBeginning = false
         dueButton = nil
         dayLabel = nil
         calendar = nil

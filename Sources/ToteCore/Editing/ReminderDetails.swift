@@ -36,6 +36,43 @@ public enum ReminderDetails {
     /// Longest notes kept; longer text is cut (a pasted book does not make every row slow).
     public static let maximumNotesLength = 100_000
 
+    /// How the details show a reminder's notes.
+    public enum NotesShown: Hashable, Sendable {
+        /// All of them, to be edited.
+        case whole
+        /// Too long to lay out at once (a calendar file's 10 MB summary): their beginning,
+        /// read-only, and how many characters there are in all. The whole can be copied.
+        case beginning(String, total: Int)
+    }
+
+    /// How many characters of notes too long to edit the details show.
+    public static let notesBeginningLength = 2_000
+
+    /// The longest run without a space or line break laid out for editing. Pango 1.50 wraps
+    /// such a run by words, then by characters, in time that grows with its square (a 300 px
+    /// GtkTextView: 1,000 characters 60 ms, 5,000 0.4 s, 20,000 5 s); by characters alone,
+    /// 2,000 take 80 ms (docs/platform-findings.md).
+    public static let longestUnbrokenRun = 2_000
+
+    /// Notes up to `maximumNotesLength` characters without a run longer than
+    /// `longestUnbrokenRun` are shown whole; others by their beginning.
+    public static func notesShown(_ notes: String) -> NotesShown {
+        let bytes = notes.utf8.count
+        guard bytes > longestUnbrokenRun else { return .whole }
+        var tooLong = bytes > 4 * maximumNotesLength
+        if !tooLong {
+            var run = 0
+            for scalar in notes.unicodeScalars {
+                let breaks = scalar.isASCII ? scalar == " " || scalar == "\n" || scalar == "\t" : scalar.properties.isWhitespace
+                run = breaks ? 0 : run + 1
+                if run > longestUnbrokenRun { break }
+            }
+            tooLong = run > longestUnbrokenRun || notes.count > maximumNotesLength
+        }
+        guard tooLong else { return .whole }
+        return .beginning(String(notes.prefix(notesBeginningLength)), total: notes.unicodeScalars.count)
+    }
+
     /// The command an edit of reminder `id` makes; nil when it changes nothing, the reminder
     /// is not in `rows`, or the title would be empty.
     public static func command(
