@@ -203,6 +203,22 @@ import Testing
         #expect(shown(rows(s), after: plan?.reminderCommand) == ["A", "  a1", "  a2", "B", "  c1", "C"])
     }
 
+    /// The last subtask of a group dropped on the line just below it, which is drawn at the
+    /// top level, leaves the group: that is a change, offered; dropped just above itself,
+    /// among its group, it stays where it is, and nothing is offered.
+    @Test func theLastSubtaskDroppedBelowItsGroupLeavesIt() throws {
+        let s = sample()
+        let tree = ReminderTree(rows(s))
+        let below = DropPlanner.destination(over: s.a2.id, at: 0.9, in: list, shown: tree.ordered, tree: tree, nesting: true)
+        #expect(below.destination == .list(list, before: s.b.id) && below.feedback == .line(before: s.b.id))
+        #expect(!DropPlanner.isOntoItself(before: s.b.id, dragging: [s.a2.id], in: rows(s)))
+        #expect(DropPlanner.isOntoItself(before: s.a2.id, dragging: [s.a2.id], in: rows(s)))
+        #expect(DropPlanner.isOntoItself(before: s.b.id, dragging: [s.a.id], in: rows(s)))
+        let plan = try #require(DropPlanner.reminders(
+            [s.a2.id], from: [list: rows(s)], action: .move, into: list, before: s.b.id, makeID: UUID.init, now: now))
+        #expect(shown(rows(s), after: plan.reminderCommand) == ["A", "  a1", "a2", "B", "C", "  c1"])
+    }
+
     @Test func theMatrixMovesOntoARowAndCopiesWithCtrl() {
         let s = sample()
         let subject = DragSubject.reminders(list: list, ids: [s.b.id])

@@ -54,7 +54,8 @@ public enum DropPlanner {
     }
 
     /// Whether dropping rows before `row` of their own list (nil: at its end) would
-    /// leave them where they are: they are consecutive and the index is within or beside them.
+    /// leave them where they are: they are consecutive, the index is within or beside them,
+    /// and they keep their parent (a subtask dropped just below its group's end leaves it).
     /// No action is offered there.
     public static func isOntoItself(before row: UUID?, dragging ids: [UUID], in rows: [Reminder]) -> Bool {
         RowsInPlace(dragging: ids, in: rows).contains(before: row)
@@ -68,9 +69,14 @@ public enum DropPlanner {
         /// The places a drop leaves them where they are: their own rows and the one after;
         /// nil when they are not consecutive (any drop gathers them).
         private let unchanged: ClosedRange<Int>?
+        /// The list's nesting, and the parent of the first dragged row: a drop before a row
+        /// makes it a subtask of that row's parent.
+        private let tree: ReminderTree
+        private let parent: UUID?
 
         public init(dragging ids: [UUID], in rows: [Reminder]) {
             let tree = ReminderTree(rows)
+            self.tree = tree
             let ordered = tree.ordered
             let chosen = Set(tree.withSubtasks(ids))
             var indexByID: [UUID: Int] = [:]
@@ -86,11 +92,12 @@ public enum DropPlanner {
             self.indexByID = indexByID
             count = ordered.count
             unchanged = first.flatMap { first in last - first + 1 == found ? first...(last + 1) : nil }
+            parent = first.flatMap { tree.parent(of: ordered[$0].id) }
         }
 
         public func contains(before row: UUID?) -> Bool {
-            guard let unchanged else { return false }
-            return unchanged.contains(row.flatMap { indexByID[$0] } ?? count)
+            guard let unchanged, unchanged.contains(row.flatMap { indexByID[$0] } ?? count) else { return false }
+            return row.flatMap { tree.parent(of: $0) } == parent
         }
     }
 
