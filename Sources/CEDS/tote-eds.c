@@ -96,6 +96,7 @@ static struct {
   void (*view_start) (ECalClientView *, GError **);
   void (*view_stop) (ECalClientView *, GError **);
   const gchar *(*component_id_get_uid) (const ECalComponentId *);
+  const gchar *(*component_id_get_rid) (const ECalComponentId *);
   /* libical-glib/i-cal-component.h:89, :98 */
   ICalComponent *(*component_new_from_string) (const gchar *);
   gchar *(*component_as_ical_string) (ICalComponent *);
@@ -167,6 +168,7 @@ load_once (void)
   FIND (1, view_start, "e_cal_client_view_start");
   FIND (1, view_stop, "e_cal_client_view_stop");
   FIND (1, component_id_get_uid, "e_cal_component_id_get_uid");
+  FIND (1, component_id_get_rid, "e_cal_component_id_get_rid");
   FIND (2, component_new_from_string, "i_cal_component_new_from_string");
   FIND (2, component_as_ical_string, "i_cal_component_as_ical_string");
 #undef FIND
@@ -796,7 +798,8 @@ struct _ToteEdsView {
   gboolean freed;        /* tote_eds_view_free was called: no more callbacks */
   ECalClientView *view;  /* once e_cal_client_get_view returned */
   gulong handlers[4];
-  ToteEdsStringsCallback added, modified, removed;
+  ToteEdsStringsCallback added, modified;
+  ToteEdsIdsCallback removed;
   ToteEdsCompleteCallback complete;
   gpointer ctx;
   GDestroyNotify destroy;
@@ -837,17 +840,26 @@ view_modified_cb (ECalClientView *view, const GSList *objects, gpointer data)
   view_send_components (self, self->modified, objects);
 }
 
+/* Each removed ECalComponentId's uid and rid, side by side: an override (one occurrence of a
+ * repeating to-do) is reported apart from its master, under the same uid. */
 static void
 view_removed_cb (ECalClientView *view, const GSList *ids, gpointer data)
 {
   ToteEdsView *self = data;
   GPtrArray *uids = g_ptr_array_new ();
+  GPtrArray *rids = g_ptr_array_new ();
   for (const GSList *link = ids; link != NULL; link = link->next)
-    g_ptr_array_add (uids, (gpointer) eds.component_id_get_uid (link->data));
+    {
+      const gchar *rid = eds.component_id_get_rid (link->data);
+      g_ptr_array_add (uids, (gpointer) eds.component_id_get_uid (link->data));
+      g_ptr_array_add (rids, (gpointer) (rid != NULL ? rid : ""));
+    }
   gsize count = uids->len;
   g_ptr_array_add (uids, NULL);
-  self->removed (self->ctx, (const char *const *) uids->pdata, count);
+  g_ptr_array_add (rids, NULL);
+  self->removed (self->ctx, (const char *const *) uids->pdata, (const char *const *) rids->pdata, count);
   g_ptr_array_unref (uids);
+  g_ptr_array_unref (rids);
 }
 
 static void
@@ -903,7 +915,7 @@ get_view_cb (GObject *object, GAsyncResult *result, gpointer data)
 
 ToteEdsView *
 tote_eds_client_start_view (ToteEdsClient *client, ToteEdsStringsCallback added, ToteEdsStringsCallback modified,
-                            ToteEdsStringsCallback removed, ToteEdsCompleteCallback complete, gpointer ctx,
+                            ToteEdsIdsCallback removed, ToteEdsCompleteCallback complete, gpointer ctx,
                             GDestroyNotify destroy)
 {
   g_return_val_if_fail (client != NULL && added != NULL && modified != NULL && removed != NULL && complete != NULL,

@@ -41,6 +41,9 @@ typedef void (*ToteEdsRegistryCallback) (gpointer ctx, ToteEdsRegistry *registry
 typedef void (*ToteEdsClientCallback) (gpointer ctx, ToteEdsClient *client, const ToteEdsError *error);
 typedef void (*ToteEdsChangedCallback) (gpointer ctx);
 typedef void (*ToteEdsStringsCallback) (gpointer ctx, const char *const *strings, gsize count);
+/* Components by id: uids[i] and rids[i] name one (ECalComponentId); a rid is "" for a master or
+ * a to-do that does not repeat, an override's RECURRENCE-ID otherwise. */
+typedef void (*ToteEdsIdsCallback) (gpointer ctx, const char *const *uids, const char *const *rids, gsize count);
 typedef void (*ToteEdsCompleteCallback) (gpointer ctx, const ToteEdsError *error);
 
 /* A source with the "Task List" extension. account_*: its parent source ("local-stub", "On This
@@ -92,10 +95,11 @@ void             tote_eds_registry_free (ToteEdsRegistry *registry);
 void             tote_eds_client_connect (ToteEdsRegistry *registry, const char *source_uid, GCancellable *cancellable,
                                           ToteEdsClientCallback callback, gpointer ctx);
 /* The view of every object ("#t"). added and modified give each object as iCalendar text (one
- * VTODO each), removed gives uids, complete runs once when the first population ends (or the
- * view could not start). None runs after tote_eds_view_free, which runs destroy. */
+ * VTODO each; a repeating to-do's master and each override apart), removed gives their ids,
+ * complete runs once when the first population ends (or the view could not start). None runs
+ * after tote_eds_view_free, which runs destroy. */
 ToteEdsView     *tote_eds_client_start_view (ToteEdsClient *client, ToteEdsStringsCallback added,
-                                             ToteEdsStringsCallback modified, ToteEdsStringsCallback removed,
+                                             ToteEdsStringsCallback modified, ToteEdsIdsCallback removed,
                                              ToteEdsCompleteCallback complete, gpointer ctx, GDestroyNotify destroy);
 void             tote_eds_view_free (ToteEdsView *view);
 /* ical: the text of one VTODO (a UID is made up when it has none), with

@@ -9,11 +9,11 @@ final class EDSTaskClient {
     private final class ViewHandlers {
         let added: @MainActor ([String]) -> Void
         let modified: @MainActor ([String]) -> Void
-        let removed: @MainActor ([String]) -> Void
+        let removed: @MainActor ([RemovedTodo]) -> Void
         let complete: @MainActor (EDSFailure?) -> Void
         init(
             added: @escaping @MainActor ([String]) -> Void, modified: @escaping @MainActor ([String]) -> Void,
-            removed: @escaping @MainActor ([String]) -> Void, complete: @escaping @MainActor (EDSFailure?) -> Void
+            removed: @escaping @MainActor ([RemovedTodo]) -> Void, complete: @escaping @MainActor (EDSFailure?) -> Void
         ) {
             self.added = added
             self.modified = modified
@@ -41,10 +41,12 @@ final class EDSTaskClient {
 
     /// Watches every to-do: `added` first gives those already there, then `complete` runs once.
     /// Added and modified give one VTODO's text each (with the backend's
-    /// X-EVOLUTION-CALDAV-ETAG on CalDAV), removed gives uids. Replaces a running view.
+    /// X-EVOLUTION-CALDAV-ETAG on CalDAV; a repeating to-do's master and each override apart),
+    /// removed gives their ids: a UID, with a `RECURRENCE-ID` for an override. Replaces a
+    /// running view.
     func startView(
         added: @escaping @MainActor ([String]) -> Void, modified: @escaping @MainActor ([String]) -> Void,
-        removed: @escaping @MainActor ([String]) -> Void, complete: @escaping @MainActor (EDSFailure?) -> Void
+        removed: @escaping @MainActor ([RemovedTodo]) -> Void, complete: @escaping @MainActor (EDSFailure?) -> Void
     ) {
         stopView()
         let handlers = ViewHandlers(added: added, modified: modified, removed: removed, complete: complete)
@@ -60,10 +62,10 @@ final class EDSTaskClient {
                 nonisolated(unsafe) let ctx = ctx
                 MainActor.assumeIsolated { Unmanaged<ViewHandlers>.fromOpaque(ctx!).takeUnretainedValue().modified(texts) }
             },
-            { ctx, strings, count in
-                let uids = EDSTaskClient.strings(strings, Int(count))
+            { ctx, uids, rids, count in
+                let ids = EDSTaskClient.ids(uids, rids, Int(count))
                 nonisolated(unsafe) let ctx = ctx
-                MainActor.assumeIsolated { Unmanaged<ViewHandlers>.fromOpaque(ctx!).takeUnretainedValue().removed(uids) }
+                MainActor.assumeIsolated { Unmanaged<ViewHandlers>.fromOpaque(ctx!).takeUnretainedValue().removed(ids) }
             },
             { ctx, error in
                 let failure = error.map { EDSFailure($0.pointee) }
@@ -112,6 +114,15 @@ final class EDSTaskClient {
     func refresh(_ done: @escaping @MainActor (Result<Void, EDSFailure>) -> Void) {
         let (callback, ctx) = EDSFailure.completion { done($0.map { _ in () }) }
         tote_eds_client_refresh(client, nil, callback, ctx)
+    }
+
+    /// The shim's two arrays side by side; its "" rid (a master) is nil.
+    private nonisolated static func ids(_ uids: UnsafePointer<UnsafePointer<CChar>?>?,
+                                        _ rids: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int) -> [RemovedTodo] {
+        guard let uids, let rids else { return [] }
+        return (0..<count).compactMap { index in
+            uids[index].map { RemovedTodo(uid: String(cString: $0), recurrenceID: rids[index].map { String(cString: $0) }) }
+        }
     }
 
     private nonisolated static func strings(_ strings: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int) -> [String] {

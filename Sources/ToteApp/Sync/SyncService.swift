@@ -22,7 +22,7 @@ final class SyncService {
     /// refresh has brought the server's version.
     private var deferred: Set<UUID> = []
     /// Batches from a server that could not be written, tried again on the retry.
-    private var unapplied: [(todos: [VTodoMapping.Todo], removed: [String], source: String)] = []
+    private var unapplied: [(todos: [VTodoMapping.Todo], removed: [RemovedTodo], source: String)] = []
     private var retry: Timeout?
     private var observer: UUID?
     /// Why each task list's changes are waiting, for the sidebar.
@@ -162,7 +162,7 @@ final class SyncService {
                 client.startView(
                     added: { [weak self] texts in self?.receive(texts, removed: [], from: sourceUID) },
                     modified: { [weak self] texts in self?.receive(texts, removed: [], from: sourceUID) },
-                    removed: { [weak self] uids in self?.receive([], removed: uids, from: sourceUID) },
+                    removed: { [weak self] ids in self?.receive([], removed: ids, from: sourceUID) },
                     complete: { [weak self] failure in self?.viewCompleted(sourceUID, failure: failure) })
             case .failure(let failure):
                 self.waiting[sourceUID] = failure.message
@@ -190,7 +190,7 @@ final class SyncService {
     /// libical), in the order they came.
     private let reading = DispatchQueue(label: "io.github.totenotes.Tote.sync-reading")
 
-    private func receive(_ texts: [String], removed: [String], from sourceUID: String) {
+    private func receive(_ texts: [String], removed: [RemovedTodo], from sourceUID: String) {
         reading.async {
             let todos = texts.compactMap(VTodoMapping.read)
             DispatchQueue.main.async { [weak self] in
@@ -211,7 +211,7 @@ final class SyncService {
     static let flushDelay = 0.1
     static let largestBatch = 500
 
-    private func gather(_ todos: [VTodoMapping.Todo], removed: [String], from sourceUID: String) {
+    private func gather(_ todos: [VTodoMapping.Todo], removed: [RemovedTodo], from sourceUID: String) {
         gathered[sourceUID, default: SyncBatch()].add(changed: todos, removed: removed)
         if let batch = gathered[sourceUID], batch.changed.count + batch.removed.count >= Self.largestBatch {
             return applyGathered()
@@ -256,7 +256,7 @@ final class SyncService {
         pushOutbox()
     }
 
-    private func apply(_ todos: [VTodoMapping.Todo], removed: [String], from sourceUID: String) {
+    private func apply(_ todos: [VTodoMapping.Todo], removed: [RemovedTodo], from sourceUID: String) {
         guard let binding = binding(forSource: sourceUID) else { return }
         guard let rows = try? library.reminders(inList: binding.listID),
               let bases = try? library.store.bases(inSource: sourceUID),

@@ -140,6 +140,24 @@ enum CompletedOccurrences {
         return text(master: master, overrides: kept)
     }
 
+    /// `text` (a to-do's parts, as a base holds them) without the overrides whose
+    /// `RECURRENCE-ID` value is one of `recurrenceIDs` (as `VTodoMapping.Todo.recurrenceID`
+    /// gives it, and EDS's rid). Nil when it holds none of them (nothing changes); "" when
+    /// nothing is left (overrides without their master, all removed).
+    static func removing(_ recurrenceIDs: Set<String>, from text: String) -> String? {
+        guard !recurrenceIDs.isEmpty, let root = icalcomponent_new_from_string(text.removingNULs()) else { return nil }
+        defer { icalcomponent_free(root) }
+        let (master, overrides) = components(of: root)
+        let kept = overrides.filter { override in
+            guard let property = icalcomponent_get_first_property(override, ICAL_RECURRENCEID_PROPERTY),
+                  let value = icalproperty_get_value_as_string(property) else { return true }
+            return !recurrenceIDs.contains(String(cString: value))
+        }
+        guard kept.count < overrides.count else { return nil }
+        guard master != nil || !kept.isEmpty else { return "" }
+        return self.text(master: master, overrides: kept)
+    }
+
     // MARK: Helpers
 
     private static func uid(of todo: OpaquePointer) -> String {

@@ -6,21 +6,28 @@ import Foundation
 /// whole list again (the first sync of 10,000 took 24 s of main thread that way). The last
 /// word on each UID wins: a to-do changed then removed is removed, removed then added again
 /// is there. A repeating to-do's master and its overrides (`RECURRENCE-ID`, which the view
-/// hands over apart) are each kept, for `SyncInbox` to join; a removal takes them all.
+/// hands over apart) are each kept, for `SyncInbox` to join; the master's removal takes them
+/// all, an override's removal that override only (its master stays, and so does the to-do).
 public struct SyncBatch: Sendable {
     public private(set) var changed: [VTodoMapping.Todo] = []
-    public private(set) var removed: [String] = []
+    public private(set) var removed: [RemovedTodo] = []
     /// By UID and `RECURRENCE-ID` (`key(of:)`).
     private var changedIndex: [String: Int] = [:]
-    private var removedSet: Set<String> = []
+    private var removedSet: Set<RemovedTodo> = []
 
     public init() {}
 
     public var isEmpty: Bool { changed.isEmpty && removed.isEmpty }
 
-    public mutating func add(changed todos: [VTodoMapping.Todo], removed uids: [String]) {
+    public mutating func add(changed todos: [VTodoMapping.Todo], removed removals: [RemovedTodo]) {
         for todo in todos {
-            if removedSet.remove(todo.uid) != nil { removed.removeAll { $0 == todo.uid } }
+            // Back again: any part of a to-do brings it back; an override, its own removal too.
+            var back: Set<RemovedTodo> = [RemovedTodo(uid: todo.uid)]
+            if let recurrenceID = todo.recurrenceID { back.insert(RemovedTodo(uid: todo.uid, recurrenceID: recurrenceID)) }
+            if !removedSet.isDisjoint(with: back) {
+                removedSet.subtract(back)
+                removed.removeAll { back.contains($0) }
+            }
             let key = Self.key(of: todo)
             if let index = changedIndex[key] {
                 changed[index] = todo
@@ -29,12 +36,19 @@ public struct SyncBatch: Sendable {
                 changed.append(todo)
             }
         }
-        let gone = uids.isEmpty ? [] : Set(uids).intersection(changed.map(\.uid))
-        if !gone.isEmpty {
-            changed.removeAll { gone.contains($0.uid) }
-            changedIndex = Dictionary(uniqueKeysWithValues: changed.enumerated().map { (Self.key(of: $0.element), $0.offset) })
+        if !removals.isEmpty {
+            let whole = Set(removals.filter(\.isWhole).map(\.uid))
+            let occurrences = Set(removals.filter { !$0.isWhole })
+            let count = changed.count
+            changed.removeAll { todo in
+                whole.contains(todo.uid)
+                    || todo.recurrenceID.map { occurrences.contains(RemovedTodo(uid: todo.uid, recurrenceID: $0)) } == true
+            }
+            if changed.count != count {
+                changedIndex = Dictionary(uniqueKeysWithValues: changed.enumerated().map { (Self.key(of: $0.element), $0.offset) })
+            }
         }
-        for uid in uids where removedSet.insert(uid).inserted { removed.append(uid) }
+        for removal in removals where removedSet.insert(removal).inserted { removed.append(removal) }
     }
 
     private static func key(of todo: VTodoMapping.Todo) -> String {

@@ -38,12 +38,21 @@ public struct SyncInbox: Sendable {
     /// Titles of reminders both sides changed (a toast names them).
     public var conflicts: [String] = []
 
-    /// `changed`: to-dos added or modified on the server; `removed`: UIDs removed there.
-    /// `describe` writes a merge's kept values into the notes.
-    public init(changed: [VTodoMapping.Todo], removed: [String], local: Local, now: Date,
+    /// `changed`: to-dos added or modified on the server; `removed`: to-dos removed there, or
+    /// single overrides of repeating ones (`RemovedTodo`), which leave the reminder: it is
+    /// read again of its master and the overrides left. `describe` writes a merge's kept
+    /// values into the notes.
+    public init(changed: [VTodoMapping.Todo], removed: [RemovedTodo], local: Local, now: Date,
                 describe: ([TodoMerge.Kept]) -> String) {
-        let changed = Self.joined(changed, bases: local.bases)
         let source = local.binding.sourceUID
+        let (parts, joinBases, emptied) = Self.removingOverrides(removed, changed: changed, bases: local.bases)
+        // Read again for an override's removal alone: a change seen now (the parts left are older).
+        let reread = Set(parts[changed.count...].map(\.uid))
+        var changed = Self.joined(parts, bases: joinBases)
+        for index in changed.indices where reread.contains(changed[index].uid) {
+            changed[index].modified = max(changed[index].modified ?? now, now)
+        }
+        record.removedBases = emptied.map { .init(sourceUID: source, uid: $0) }
         let listID = local.binding.listID
         var rows = Dictionary(local.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var inserted: [Reminder] = []
@@ -140,7 +149,7 @@ public struct SyncInbox: Sendable {
             rows[id] = updated
         }
 
-        for uid in removed {
+        for uid in removed.filter(\.isWhole).map(\.uid) {
             guard let base = local.bases[uid] else { continue }
             record.removedBases.append(.init(sourceUID: source, uid: uid))
             // Changed in Tote meanwhile: kept, and sent again as a new to-do.
@@ -163,6 +172,41 @@ public struct SyncInbox: Sendable {
         if !after.isEmpty { commands.append(.update(before: before, after: after)) }
         if !inserted.isEmpty { commands.append(.insert(inserted)) }
         command = commands.count > 1 ? .sequence(commands) : commands.first
+    }
+
+    /// The overrides removed alone taken from their bases: `bases` without them (what
+    /// `joined` starts from; a merge's base stays the one Tote last saw), and each to-do
+    /// that lost one and has no part in `changed` appended to it, read again from its master
+    /// and the overrides left, so that it is updated as any change is.
+    /// `emptied`: bases of overrides without their master that lost the last one. A to-do
+    /// the batch removes whole is left to that removal.
+    static func removingOverrides(_ removed: [RemovedTodo], changed: [VTodoMapping.Todo], bases: [String: SyncBase])
+        -> (changed: [VTodoMapping.Todo], bases: [String: SyncBase], emptied: [String]) {
+        let whole = Set(removed.filter(\.isWhole).map(\.uid))
+        var occurrences: [String: Set<String>] = [:]
+        var order: [String] = []
+        for removal in removed {
+            guard let recurrenceID = removal.recurrenceID, !whole.contains(removal.uid) else { continue }
+            if occurrences[removal.uid] == nil { order.append(removal.uid) }
+            occurrences[removal.uid, default: []].insert(recurrenceID)
+        }
+        guard !order.isEmpty else { return (changed, bases, []) }
+        var changed = changed
+        var bases = bases
+        var emptied: [String] = []
+        let inBatch = Set(changed.map(\.uid))
+        for uid in order {
+            guard let base = bases[uid], let ids = occurrences[uid],
+                  let text = CompletedOccurrences.removing(ids, from: base.text) else { continue }
+            guard !text.isEmpty else {
+                bases[uid] = nil
+                if !inBatch.contains(uid) { emptied.append(uid) }
+                continue
+            }
+            bases[uid]?.text = text
+            if !inBatch.contains(uid), let todo = VTodoMapping.read(text) { changed.append(todo) }
+        }
+        return (changed, bases, emptied)
     }
 
     /// One to-do per UID, in the order of their last mention. EDS can name one to-do twice in
@@ -197,8 +241,8 @@ public struct SyncInbox: Sendable {
     /// The to-dos removed from the server while Tote was not looking: known there when a
     /// view began (`known`, the bases then) and not in its first population (`seen`). Only
     /// those: a to-do Tote sends while the view populates is not in either, and stays.
-    public static func removedWhileAway(known: Set<String>, seen: Set<String>) -> [String] {
-        known.subtracting(seen).sorted()
+    public static func removedWhileAway(known: Set<String>, seen: Set<String>) -> [RemovedTodo] {
+        known.subtracting(seen).sorted().map { RemovedTodo(uid: $0) }
     }
 
     /// The reminder id for a UID: the UUID itself when it is one (a to-do made by Tote),

@@ -7,6 +7,9 @@ changes to-dos on the test's server behind Tote's back.
     caldav-peer.py create URL CALENDAR UID SUMMARY [--sort N] [--prop LINE]…
     caldav-peer.py modify URL CALENDAR UID FIELD=VALUE...  (an empty VALUE removes FIELD)
     caldav-peer.py delete URL CALENDAR UID
+    caldav-peer.py occurrence URL CALENDAR UID RECURRENCE-ID done|gone
+                                         adds that occurrence's completed override (as
+                                         Thunderbird completes one), or removes it
     caldav-peer.py count  URL CALENDAR                    the number of to-dos
 
 URL is the user's home on the server (http://127.0.0.1:PORT/tester/); its first path segment
@@ -147,6 +150,27 @@ def main(argv):
         found.icalendar_instance = ical
         # caldav's save() raises SEQUENCE (when there is one), as a client must on a change.
         found.save()
+    elif command == "occurrence":
+        uid, rid, what = argv[3], argv[4], argv[5]
+        found = target.todo_by_uid(uid)
+        text = found.data.replace("\r\n", "\n")
+        # The override, a VTODO of its own in the resource, as Thunderbird writes one.
+        override = re.compile(r"^RECURRENCE-ID[;:][^\n]*" + re.escape(rid) + "$", re.M)
+        parts = re.split(r"(?=BEGIN:VTODO\n)|(?<=END:VTODO\n)", text)
+        text = "".join(p for p in parts if not (p.startswith("BEGIN:VTODO") and override.search(p)))
+        if what == "done":
+            stamp = f"{now():%Y%m%dT%H%M%SZ}"
+            text = text.replace("END:VCALENDAR", "\n".join([
+                "BEGIN:VTODO", f"UID:{uid}", f"DTSTAMP:{stamp}", f"LAST-MODIFIED:{stamp}",
+                f"RECURRENCE-ID:{rid}", f"DTSTART:{rid}", "SUMMARY:occurrence", "STATUS:COMPLETED",
+                f"COMPLETED:{stamp}", "PERCENT-COMPLETE:100", "END:VTODO", "END:VCALENDAR"]))
+        elif what != "gone":
+            raise SystemExit(__doc__)
+        # PUT as it is: the caldav library's save() would touch the first VTODO only.
+        response = found.client.put(str(found.url), text.replace("\n", "\r\n"),
+                                    {"Content-Type": "text/calendar; charset=utf-8"})
+        if response.status >= 300:
+            raise SystemExit(f"caldav-peer: PUT said {response.status}")
     elif command == "delete":
         target.todo_by_uid(argv[3]).delete()
     else:
