@@ -81,15 +81,26 @@ final class SubtaskTests: EndToEndTestCase {
     }
 
     /// On the insertion line, moved right by a level's indent from where the drag began: one
-    /// level in, under the row above (as GNOME To Do 3.28 and Tasks.org); straight down it
-    /// stays a reorder.
-    func testOnTheLineMovedRightNestsAndStraightDownReorders() throws {
+    /// level in, under the row above (as GNOME To Do 3.28 and Tasks.org); a subtask taken
+    /// left onto the line below its group leaves it; straight down it stays a reorder.
+    func testOnTheLineMovedRightNestsLeftUnnestsAndStraightDownReorders() throws {
         let (tote, window) = try start()
         let apples = try row("Apples", tote, window), bread = try row("Bread", tote, window)
         let height = bread.y - apples.y
         let eggs = try row("Eggs", tote, window)
         try session.drag(from: eggs, to: (eggs.x + 50, bread.y + height / 2 - 3))
         try session.waitUntil("Eggs one level in, under Bread") {
+            shown(groceries) == ["Apples", "Bread", "  Eggs", "Cheese", "Dates"]
+        }
+        // Back out to the left, onto the line just below itself: the end of Bread's group,
+        // drawn at the top level.
+        let nested = try waitForCenter(of: tote, named: "frame=1/Eggs, not done, subtask of “Bread”", window: window)
+        try session.drag(from: nested, to: (nested.x - 40, nested.y + height / 2 - 3))
+        try session.waitUntil("Eggs out of the group, after it") {
+            shown(groceries) == ["Apples", "Bread", "Eggs", "Cheese", "Dates"]
+        }
+        try session.key("ctrl+z")
+        try session.waitUntil("Eggs under Bread again") {
             shown(groceries) == ["Apples", "Bread", "  Eggs", "Cheese", "Dates"]
         }
         let dates = try row("Dates", tote, window)
