@@ -76,4 +76,40 @@ final class RepeatTests: EndToEndTestCase {
         }
         XCTAssertTrue(try session.accessibleObjects(of: tote).contains { $0.contains("Mow the lawn, not done") && $0.contains("Every 2 weeks") })
     }
+
+    /// The details' Repeat row, from the keyboard: a preset chosen there is the reminder's
+    /// repeat, shown on its row.
+    func testARepeatChosenInTheDetails() throws {
+        let (tote, window) = try launchToteWithPlansAndGroceries()
+        _ = try openList("Groceries", showing: "Apples", of: tote, window: window)
+        let row = try waitForCenter(of: tote, named: "frame=1/Bread, not done", window: window)
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("alt+Return")
+        try session.waitUntil("the details") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tReminder Details") } == true
+        }
+        // From the notes, Tab goes down the rows to Repeat.
+        for _ in 0..<6 {
+            if (try? session.focusedObjects(of: tote))?.contains(where: { $0.contains("Repeat") }) == true { break }
+            try session.key("Tab")
+            session.pace(0.2)
+        }
+        try session.waitUntil("Repeat focused") {
+            (try? session.focusedObjects(of: tote))?.contains { $0.contains("Repeat") } == true
+        }
+        try session.key("Return")
+        try session.waitUntil("the choices") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tEvery weekday") } == true
+        }
+        // Never, Every day, Every weekday.
+        try session.key("Down", "Down", "Return")
+        func bread() -> Reminder? {
+            guard let store = session.store(), let list = try? store.reminderLists().first else { return nil }
+            return (try? store.reminders(inList: list.id))?.first { $0.title == "Bread" }
+        }
+        try session.waitUntil("Bread repeats on weekdays") {
+            bread().map { ReminderChoices.repeatName($0.repeatRule) } == ReminderChoices.repeatName(RepeatRule(.weekdays))
+        }
+    }
 }

@@ -34,6 +34,7 @@ import Testing
         .notes("Ask about the tent.\nAnd the stove."),
         .due(day: Date(timeIntervalSince1970: 1_798_761_600), time: ReminderDetails.TimeOfDay(hour: 9, minute: 30)),
         .priority(.high),
+        .repeatRule(RepeatRule(.weekdays)),
     ])
     func eachEditIsOneStepThatUndoRestoresExactly(_ edit: ReminderDetails.Edit) throws {
         let (store, folder, list) = try makeStore()
@@ -56,6 +57,7 @@ import Testing
                 #expect(edited.due == ReminderDetails.due(day: day!, time: time, calendar: calendar))
                 #expect(ReminderDetails.time(of: edited.due, calendar: calendar) == time)
             case .priority(let priority): #expect(edited.priority == priority)
+            case .repeatRule(let rule): #expect(edited.repeatRule == rule)
             }
             #expect(edited.modified == now)
             #expect(after.filter { $0.id != id } == before.filter { $0.id != id }, "the others are untouched")

@@ -37,6 +37,12 @@ final class ReminderDetailsPopover {
     private(set) var calendar: WidgetPointer?
     private(set) var timeRow: WidgetPointer?
     private(set) var priorityRow: WidgetPointer?
+    private(set) var repeatRow: WidgetPointer?
+    /// Custom… was chosen under Repeat: the pane asks for a rule of one's own.
+    var onCustomRepeat: (UUID) -> Void = { _ in }
+    /// The Repeat row's choices by their menu names (`ReminderChoices.repeatName`).
+    private static let repeatNames = ["none"] + RepeatRule.Preset.allCases.map { ReminderChoices.repeatName(RepeatRule($0)) }
+        + ["custom"]
     private var timeChoices: [ReminderDetails.TimeOfDay] = []
     /// Says that notes too long to edit here show their beginning, and copies them whole.
     private var longNotesRow: WidgetPointer?
@@ -176,7 +182,9 @@ final class ReminderDetailsPopover {
         let timeRow = comboRow(title: tr("Time"), choices: [])
         let priorityRow = comboRow(title: tr("Priority"), choices: [tr("None"), tr("Low"), tr("Medium"), tr("High")])
         let when = adw_preferences_group_new()!
-        for row in [dueRow, timeRow, priorityRow] { adw_preferences_group_add(when.cast(), row) }
+        let repeatRow = comboRow(title: tr("Repeat"), choices: [trc("repeat", "Never")]
+            + RepeatRule.Preset.allCases.map { RepeatWords.describe(RepeatRule($0)) } + [trc("repeat", "Custom…")])
+        for row in [dueRow, timeRow, priorityRow, repeatRow] { adw_preferences_group_add(when.cast(), row) }
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
         for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top,
@@ -191,6 +199,7 @@ final class ReminderDetailsPopover {
         Self.onFocusLeaving(notesView) { [weak self] in self?.reportNotes() }
         timeRow.connect("notify::selected") { [weak self] _ in self?.reportTime() }
         priorityRow.connect("notify::selected") { [weak self] _ in self?.reportPriority() }
+        repeatRow.connect("notify::selected") { [weak self] _ in self?.reportRepeat() }
         popover.connect("closed") { [weak self] in
             guard let self else { return }
             self.reportTitle()
@@ -209,6 +218,7 @@ final class ReminderDetailsPopover {
         self.calendar = calendar
         self.timeRow = timeRow
         self.priorityRow = priorityRow
+        self.repeatRow = repeatRow
         return popover
     }
 
@@ -325,6 +335,7 @@ final class ReminderDetailsPopover {
         gtk_widget_set_sensitive(timeRow, (day != nil).g)
         let priorities = Self.priorities
         adw_combo_row_set_selected(priorityRow.cast(), guint(priorities.firstIndex(of: reminder.priority) ?? 0))
+        showRepeat(reminder.repeatRule)
     }
 
     private static let priorities: [Reminder.Priority] = [.none, .low, .medium, .high]
@@ -408,6 +419,29 @@ final class ReminderDetailsPopover {
         report(.due(day: day, time: time))
     }
 
+    /// The rule's choice; a rule of one's own in words under the row's title.
+    private func showRepeat(_ rule: RepeatRule?) {
+        guard let repeatRow else { return }
+        let name = ReminderChoices.repeatName(rule)
+        adw_combo_row_set_selected(repeatRow.cast(), guint(Self.repeatNames.firstIndex(of: name) ?? 0))
+        let words = name == "custom" ? rule.map { RepeatWords.describe($0) } : nil
+        adw_action_row_set_subtitle(repeatRow.cast(), words ?? "")
+    }
+
+    private func reportRepeat() {
+        guard !filling, let repeatRow, let reminder else { return }
+        let name = Self.repeatNames[min(Int(adw_combo_row_get_selected(repeatRow.cast())), Self.repeatNames.count - 1)]
+        guard name == "custom" else {
+            report(.repeatRule(ReminderChoices.repeatRule(named: name)))
+            return
+        }
+        // The row shows the rule there is until one is chosen.
+        filling = true
+        showRepeat(reminder.repeatRule)
+        filling = false
+        onCustomRepeat(reminder.id)
+    }
+
     private func reportPriority() {
         guard let priorityRow else { return }
         let index = Int(adw_combo_row_get_selected(priorityRow.cast()))
@@ -436,6 +470,7 @@ final class ReminderDetailsPopover {
         calendar = nil
         timeRow = nil
         priorityRow = nil
+        repeatRow = nil
         timeChoices = []
         // As ContextMenu does: a change of sensitivity makes the window pick the widget under
         // the pointer again, so it never holds the popover once it is gone.

@@ -33,6 +33,11 @@ extension RemindersPane {
         let details = ReminderDetailsPopover(on: view.listView)
         details.onEdit = { [weak self] id, edit in self?.applyDetails(edit, of: id) }
         details.onClosed = { [weak self] in self?.view.focusList() }
+        details.onCustomRepeat = { [weak self] id in
+            guard let self else { return }
+            if self.view.selectedIDs != [id] { self.view.select([id]) }
+            self.chooseRepeat()
+        }
         details.onGone = { [weak self] shown, unapplied in self?.keep(unapplied, typedFor: shown) }
         self.details = details
         return details

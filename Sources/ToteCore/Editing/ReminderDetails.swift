@@ -15,6 +15,8 @@ public enum ReminderDetails {
         /// no day removes the due date, time included.
         case due(day: Date?, time: TimeOfDay?)
         case priority(Reminder.Priority)
+        /// How it repeats; nil: not at all.
+        case repeatRule(RepeatRule?)
     }
 
     /// A time on the due day. A due date at midnight has no time: rows show the day alone,
@@ -90,6 +92,8 @@ public enum ReminderDetails {
             return ReminderEditing.settingDue([id], to: due, in: rows, now: now)
         case .priority(let priority):
             return ReminderEditing.settingPriority([id], to: priority, in: rows, now: now)
+        case .repeatRule(let rule):
+            return ReminderEditing.settingRepeat([id], to: rule, in: rows, now: now)
         }
     }
 
