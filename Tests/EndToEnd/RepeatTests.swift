@@ -111,5 +111,12 @@ final class RepeatTests: EndToEndTestCase {
         try session.waitUntil("Bread repeats on weekdays") {
             bread().map { ReminderChoices.repeatName($0.repeatRule) } == ReminderChoices.repeatName(RepeatRule(.weekdays))
         }
+        // One step, undone once the details are closed (the rule read back is the one written).
+        try session.key("Escape")
+        try session.waitUntil("the details closed") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tReminder Details") } == false
+        }
+        try session.key("ctrl+z")
+        try session.waitUntil("Bread repeats no more") { bread() != nil && bread()?.repeatRule == nil }
     }
 }

@@ -69,7 +69,9 @@ import Testing
 
     @Test func appleYearlyRuleIsTheYearlyPreset() throws {
         #expect(try rule("FREQ=YEARLY").preset == .yearly)
-        #expect(try rule("FREQ=YEARLY") != .yearly, "the kept text makes another value")
+        #expect(try rule("FREQ=YEARLY") == .yearly, "the same text: the same rule, as stored and read back")
+        #expect(try rule("FREQ=YEARLY;INTERVAL=1").preset == .yearly)
+        #expect(try rule("FREQ=YEARLY;INTERVAL=1") != .yearly, "the kept text makes another value")
         #expect(RepeatRule.yearly.preset == .yearly)
     }
 

@@ -126,6 +126,16 @@ public struct RepeatRule: Hashable, Sendable {
         return Self.text(of: &rule) ?? "FREQ=" + Self.code(of: frequency)
     }
 
+    /// Rules are the same when they write the same text: a rule Tote made and the one read
+    /// back from the store are one rule (undo compares what it wrote with what is stored).
+    public static func == (a: RepeatRule, b: RepeatRule) -> Bool {
+        a.rrule == b.rrule
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rrule)
+    }
+
     private mutating func edited() {
         original = nil
         isEditable = true
