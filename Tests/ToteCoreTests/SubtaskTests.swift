@@ -120,6 +120,21 @@ import Testing
         #expect(shown(rows(s), after: command) == ["A", "  a1", "  a2", "B"])
     }
 
+    /// A smart list shows a parent without its subtasks that are not due: deleting it there
+    /// deletes them too, as in its list, one step.
+    @Test func deletingAParentInASmartListDeletesItsSubtasksInEveryList() throws {
+        let s = sample()
+        let elsewhere = row("X", 0, in: other), x1 = row("x1", 1, in: other, under: elsewhere)
+        let command = try #require(ReminderEditing.deleting(
+            [s.c.id, elsewhere.id, s.a1.id], inLists: [list: rows(s), other: [elsewhere, x1]]))
+        guard case .delete(let deleted) = command else {
+            Issue.record("not a deletion: \(command)")
+            return
+        }
+        #expect(Set(deleted.map(\.title)) == ["c1", "C", "a1", "X", "x1"])
+        #expect(shown(rows(s), after: command) == ["A", "  a2", "B"])
+    }
+
     @Test func aParentMovedToAnotherListCarriesItsSubtasksAndOneUndoBringsAllBack() {
         let s = sample()
         let there = row("there", 0, in: other)

@@ -8,10 +8,12 @@ import ToteCore
 /// Files or lines of text.
 extension RemindersPane {
     func selectedReminders() -> [Reminder] {
-        // In a list, a parent takes its subtasks along (a cut deletes them with it).
+        // A parent takes its subtasks along (a cut deletes them with it), in a smart list too,
+        // where those not due do not show.
         guard list != nil else {
             let ids = Set(view.selectedIDs)
-            return rows.filter { ids.contains($0.id) }
+            let chosen = rows.filter { ids.contains($0.id) }
+            return (try? sourceLists(of: chosen)).map { ReminderOrdering.carried(view.selectedIDs, in: $0) } ?? chosen
         }
         let tree = ReminderTree(rows)
         let ids = Set(tree.withSubtasks(view.selectedIDs))

@@ -331,8 +331,9 @@ final class RemindersPane {
 
     func deleteSelection() {
         let ids = view.selectedIDs
-        guard let command = ReminderEditing.deleting(ids, in: rows) else { return }
-        guard perform(command, selecting: []) else { return }
+        let command = smartList == nil ? ReminderEditing.deleting(ids, in: rows)
+            : (try? sourceLists(of: rows.filter { ids.contains($0.id) })).flatMap { ReminderEditing.deleting(ids, inLists: $0) }
+        guard let command, perform(command, selecting: []) else { return }
         let title = ids.count == 1
             ? format(tr("“{reminder}” deleted"), ["reminder": rows.first { $0.id == ids[0] }?.title ?? ""])
             : format(trn("{count} reminder deleted", "{count} reminders deleted", ids.count),

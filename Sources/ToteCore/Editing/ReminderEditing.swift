@@ -161,6 +161,13 @@ public enum ReminderEditing {
         return deleted.isEmpty ? nil : .delete(deleted)
     }
 
+    /// The same, of reminders chosen in a smart list, which shows a parent without the
+    /// subtasks that are not due: `lists`, the whole of each list they are in.
+    public static func deleting(_ ids: [UUID], inLists lists: [UUID: [Reminder]]) -> ReminderCommand? {
+        let deleted = ReminderOrdering.carried(ids, in: lists)
+        return deleted.isEmpty ? nil : .delete(deleted)
+    }
+
     /// Pasted or dropped reminders from elsewhere (new ids, this list) inserted at `index`
     /// of the list's order (as it shows it). An item marked a subtask becomes one of the
     /// item before it that is not; `parent` (a drop among a parent's subtasks) makes every
