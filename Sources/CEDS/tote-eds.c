@@ -17,6 +17,7 @@ typedef struct _ESourceRegistry ESourceRegistry;
 typedef struct _ECalClient ECalClient;
 typedef struct _ECalClientView ECalClientView;
 typedef struct _ECalComponentId ECalComponentId;
+typedef struct _ECalComponent ECalComponent;
 typedef struct _ICalComponent ICalComponent;
 
 /* libecal/e-cal-enums.h:40-45 (ECalClientSourceType), :60-65 (ECalObjModType),
@@ -79,6 +80,10 @@ static struct {
                              GAsyncReadyCallback, gpointer);                              /* :249 */
   gboolean (*client_get_object_finish) (ECalClient *, GAsyncResult *, ICalComponent **,
                                         GError **);                                       /* :255 */
+  void (*client_get_objects_for_uid) (ECalClient *, const gchar *, GCancellable *,
+                                      GAsyncReadyCallback, gpointer);
+  gboolean (*client_get_objects_for_uid_finish) (ECalClient *, GAsyncResult *, GSList **,
+                                                 GError **);
   void (*client_create_object) (ECalClient *, ICalComponent *, guint, GCancellable *,
                                 GAsyncReadyCallback, gpointer);                           /* :334 */
   gboolean (*client_create_object_finish) (ECalClient *, GAsyncResult *, gchar **, GError **); /* :340 */
@@ -97,6 +102,8 @@ static struct {
   void (*view_stop) (ECalClientView *, GError **);
   const gchar *(*component_id_get_uid) (const ECalComponentId *);
   const gchar *(*component_id_get_rid) (const ECalComponentId *);
+  /* libecal/e-cal-component.h */
+  gchar *(*component_get_as_string) (ECalComponent *);
   /* libical-glib/i-cal-component.h:89, :98 */
   ICalComponent *(*component_new_from_string) (const gchar *);
   gchar *(*component_as_ical_string) (ICalComponent *);
@@ -157,6 +164,8 @@ load_once (void)
   FIND (1, client_connect_finish, "e_cal_client_connect_finish");
   FIND (1, client_get_object, "e_cal_client_get_object");
   FIND (1, client_get_object_finish, "e_cal_client_get_object_finish");
+  FIND (1, client_get_objects_for_uid, "e_cal_client_get_objects_for_uid");
+  FIND (1, client_get_objects_for_uid_finish, "e_cal_client_get_objects_for_uid_finish");
   FIND (1, client_create_object, "e_cal_client_create_object");
   FIND (1, client_create_object_finish, "e_cal_client_create_object_finish");
   FIND (1, client_modify_object, "e_cal_client_modify_object");
@@ -169,6 +178,7 @@ load_once (void)
   FIND (1, view_stop, "e_cal_client_view_stop");
   FIND (1, component_id_get_uid, "e_cal_component_id_get_uid");
   FIND (1, component_id_get_rid, "e_cal_component_id_get_rid");
+  FIND (1, component_get_as_string, "e_cal_component_get_as_string");
   FIND (2, component_new_from_string, "i_cal_component_new_from_string");
   FIND (2, component_as_ical_string, "i_cal_component_as_ical_string");
 #undef FIND
@@ -760,6 +770,49 @@ tote_eds_client_get (ToteEdsClient *self, const char *uid, GCancellable *cancell
 {
   g_return_if_fail (self != NULL && uid != NULL);
   eds.client_get_object (self->client, uid, NULL, cancellable, get_cb, call_new (callback, ctx, self->client));
+}
+
+typedef struct {
+  ToteEdsStringsResultCallback callback;
+  gpointer ctx;
+  GObject *keep;
+} StringsCall;
+
+static void
+get_all_cb (GObject *object, GAsyncResult *result, gpointer data)
+{
+  StringsCall *call = data;
+  GError *error = NULL;
+  GSList *components = NULL;
+  if (eds.client_get_objects_for_uid_finish ((ECalClient *) object, result, &components, &error))
+    {
+      GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+      for (GSList *link = components; link != NULL; link = link->next)
+        g_ptr_array_add (texts, eds.component_get_as_string (link->data));
+      gsize count = texts->len;
+      g_ptr_array_add (texts, NULL);
+      call->callback (call->ctx, (const char *const *) texts->pdata, count, NULL);
+      g_ptr_array_unref (texts);
+      g_slist_free_full (components, g_object_unref);
+    }
+  else
+    {
+      ToteEdsError e = { g_quark_to_string (error->domain), error->code, error->message };
+      call->callback (call->ctx, NULL, 0, &e);
+      g_error_free (error);
+    }
+  g_clear_object (&call->keep);
+  g_free (call);
+}
+
+void
+tote_eds_client_get_all (ToteEdsClient *self, const char *uid, GCancellable *cancellable,
+                         ToteEdsStringsResultCallback callback, gpointer ctx)
+{
+  g_return_if_fail (self != NULL && uid != NULL);
+  StringsCall *call = g_new0 (StringsCall, 1);
+  *call = (StringsCall) { callback, ctx, g_object_ref ((GObject *) self->client) };
+  eds.client_get_objects_for_uid (self->client, uid, cancellable, get_all_cb, call);
 }
 
 gboolean

@@ -378,9 +378,8 @@ final class SyncTests: EndToEndTestCase {
     func testAnOccurrencesOverrideRemovedOnAnotherDeviceLeavesTheReminderAndReopensIt() throws {
         // EDS 3.46.4 (and its main branch) loses the rid on the way: e-data-cal-view.c
         // notify_remove() joins uid and rid with a NUL, not "\n", so the client's view reports
-        // the override's removal as the whole to-do's (uid, no rid). Tote needs to ask EDS
-        // whether the object is still there before deleting; until then this fails.
-        try XCTSkipIf(true, "EDS drops an override's rid from objects-removed (e-data-cal-view.c notify_remove)")
+        // the override's removal as the whole to-do's (uid, no rid). Tote asks EDS whether the
+        // object is still there before deleting (RemovalConfirmation).
         let (tote, window) = try start()
         let tasks = try XCTUnwrap(syncedList("Tasks"))
         try servers.peerCreate("Tasks", uid: "rent", summary: "Pay rent", sortOrder: 0,

@@ -197,21 +197,100 @@ import Testing
 
     // MARK: The master removed
 
+    /// Once EDS has confirmed it (`RemovalConfirmation`): a removal of the UID alone may be an
+    /// override's whose rid EDS 3.46 lost.
     @Test func theMastersRemovalStillRemovesTheReminder() throws {
         let (shown, base) = try synced([master(), override(day: 16), override(day: 23)])
-        let alone = SyncInbox(changed: [], removed: [RemovedTodo(uid: uid)], local: local([shown], bases: [base]),
+        let alone = SyncInbox(changed: [], removed: [RemovedTodo(uid: uid)], confirmed: [uid], local: local([shown], bases: [base]),
                               now: now, describe: describe)
         #expect(alone.command == .delete([shown]))
         #expect(alone.record.removedBases == [.init(sourceUID: "src", uid: uid)])
         // The whole object removed: EDS reports each part, overrides before the master or after.
         for removed in [[removal(day: 16), RemovedTodo(uid: uid), removal(day: 23)],
                         [RemovedTodo(uid: uid, recurrenceID: ""), removal(day: 23)]] {
-            let whole = SyncInbox(changed: [], removed: removed, local: local([shown], bases: [base]),
+            let whole = SyncInbox(changed: [], removed: removed, confirmed: [uid], local: local([shown], bases: [base]),
                                   now: now, describe: describe)
             #expect(whole.command == .delete([shown]))
             #expect(whole.record.removedBases == [.init(sourceUID: "src", uid: uid)])
             #expect(whole.record.bases.isEmpty)
         }
+    }
+
+    // MARK: A removal without its rid (EDS 3.46 loses it on the way)
+
+    @Test func aRemovalOfTheUIDAloneWaitsForEDSWhenTheBaseHoldsOverrides() throws {
+        let (shown, base) = try synced([master(), override(day: 16), override(day: 23)])
+        let inbox = SyncInbox(changed: [], removed: [RemovedTodo(uid: uid), RemovedTodo(uid: uid, recurrenceID: "")],
+                              local: local([shown], bases: [base]), now: now, describe: describe)
+        #expect(inbox.command == nil && inbox.record.isEmpty)
+        #expect(inbox.toConfirm == [uid])
+        #expect(RemovalConfirmation.isDoubtful(RemovedTodo(uid: uid), base: base))
+        #expect(!RemovalConfirmation.isDoubtful(removal(day: 16), base: base))
+        #expect(!RemovalConfirmation.isDoubtful(RemovedTodo(uid: uid), base: nil))
+    }
+
+    @Test func aToDoWithoutOverridesIsRemovedAtOnce() throws {
+        let (shown, base) = try synced([master()])
+        let inbox = SyncInbox(changed: [], removed: [RemovedTodo(uid: uid)], local: local([shown], bases: [base]),
+                              now: now, describe: describe)
+        #expect(inbox.command == .delete([shown]))
+        #expect(inbox.toConfirm.isEmpty)
+        #expect(!RemovalConfirmation.isDoubtful(RemovedTodo(uid: uid), base: base))
+    }
+
+    @Test func overridesRemovedWithTheirRidGoAheadBesideTheOneThatWaits() throws {
+        let (shown, base) = try synced([master(), override(day: 16), override(day: 23)])
+        let inbox = SyncInbox(changed: [], removed: [removal(day: 23), RemovedTodo(uid: uid)],
+                              local: local([shown], bases: [base]), now: now, describe: describe)
+        guard case .update(_, let after) = inbox.command else { Issue.record("not an update"); return }
+        #expect(after.map(\.due) == [utc("2026-03-23T09:00:00Z")])
+        #expect(inbox.toConfirm == [uid] && inbox.record.removedBases.isEmpty)
+    }
+
+    @Test func edsHasNothingUnderTheUIDTheRemovalStands() throws {
+        let (shown, base) = try synced([master(), override(day: 16), override(day: 23)])
+        let outcome = RemovalConfirmation.answer(uid: uid, found: nil, base: base)
+        #expect(outcome.changed.isEmpty && outcome.removed == [RemovedTodo(uid: uid)] && outcome.confirmed == [uid])
+        let inbox = SyncInbox(changed: outcome.changed, removed: outcome.removed, confirmed: outcome.confirmed,
+                              local: local([shown], bases: [base]), now: now, describe: describe)
+        #expect(inbox.command == .delete([shown]))
+        #expect(inbox.record.removedBases == [.init(sourceUID: "src", uid: uid)])
+        #expect(inbox.toConfirm.isEmpty)
+    }
+
+    @Test func overridesLeftWithoutTheirMasterAreNoToDo() throws {
+        let (_, base) = try synced([master(), override(day: 16), override(day: 23)])
+        let outcome = RemovalConfirmation.answer(uid: uid, found: VTodoMapping.read(override(day: 16)), base: base)
+        #expect(outcome.removed == [RemovedTodo(uid: uid)] && outcome.confirmed == [uid])
+    }
+
+    /// One override removed on another device: the reminder stays, read again from the parts
+    /// EDS still has, and the base loses the override EDS no longer holds.
+    @Test func edsStillHasItTheReminderIsReadAgainFromItsParts() throws {
+        let (shown, base) = try synced([master(), override(day: 16), override(day: 23)])
+        let found = VTodoMapping.joined([master(), override(day: 16)])
+        let outcome = RemovalConfirmation.answer(uid: uid, found: found, base: base)
+        #expect(outcome.changed == [try #require(found)] && outcome.confirmed.isEmpty)
+        #expect(outcome.removed == [removal(day: 23)])
+        let inbox = SyncInbox(changed: outcome.changed, removed: outcome.removed, confirmed: outcome.confirmed,
+                              local: local([shown], bases: [base]), now: now, describe: describe)
+        guard case .update(let before, let after) = inbox.command else { Issue.record("not an update"); return }
+        #expect(before == [shown] && after.map(\.id) == [shown.id])
+        #expect(after.map(\.due) == [utc("2026-03-23T09:00:00Z")] && after.map(\.isDone) == [false])
+        let kept = try #require(inbox.record.bases.first)
+        #expect(inbox.record.bases.count == 1 && overrides(in: kept.text) == 1)
+        #expect(kept.text.contains("RECURRENCE-ID;TZID=Europe/Berlin:20260316T090000"))
+        #expect(inbox.record.removedBases.isEmpty && inbox.toConfirm.isEmpty)
+    }
+
+    @Test func edsHoldingEverythingTheBaseHoldsChangesNothing() throws {
+        let (shown, base) = try synced([master(), override(day: 16), override(day: 23)])
+        let found = VTodoMapping.joined([master(), override(day: 16), override(day: 23)])
+        let outcome = RemovalConfirmation.answer(uid: uid, found: found, base: base)
+        #expect(outcome.removed.isEmpty && outcome.confirmed.isEmpty)
+        let inbox = SyncInbox(changed: outcome.changed, removed: outcome.removed, local: local([shown], bases: [base]),
+                              now: now, describe: describe)
+        #expect(inbox.command == nil && inbox.toConfirm.isEmpty)
     }
 
     // MARK: Batches

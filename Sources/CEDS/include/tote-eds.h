@@ -45,6 +45,9 @@ typedef void (*ToteEdsStringsCallback) (gpointer ctx, const char *const *strings
  * a to-do that does not repeat, an override's RECURRENCE-ID otherwise. */
 typedef void (*ToteEdsIdsCallback) (gpointer ctx, const char *const *uids, const char *const *rids, gsize count);
 typedef void (*ToteEdsCompleteCallback) (gpointer ctx, const ToteEdsError *error);
+/* strings: count texts on success (error NULL); NULL with an error otherwise. */
+typedef void (*ToteEdsStringsResultCallback) (gpointer ctx, const char *const *strings, gsize count,
+                                              const ToteEdsError *error);
 
 /* A source with the "Task List" extension. account_*: its parent source ("local-stub", "On This
  * Computer" for local lists; the collection or "caldav-stub" for CalDAV ones); "" without parent.
@@ -120,6 +123,11 @@ void             tote_eds_client_remove (ToteEdsClient *client, const char *uid,
  * detached instances); after a refusal, the server's copy only once a refresh has brought it. */
 void             tote_eds_client_get (ToteEdsClient *client, const char *uid, GCancellable *cancellable,
                                       ToteEdsResultCallback callback, gpointer ctx);
+/* e_cal_client_get_objects_for_uid: every component the backend's cache holds under uid (a
+ * repeating to-do's master and each of its overrides apart), each as its text;
+ * E_CAL_CLIENT_ERROR_OBJECT_NOT_FOUND when there is none. */
+void             tote_eds_client_get_all (ToteEdsClient *client, const char *uid, GCancellable *cancellable,
+                                          ToteEdsStringsResultCallback callback, gpointer ctx);
 /* e_client_refresh: asks the backend to fetch the server's changes now; they arrive through the
  * view after the callback. A CalDAV backend opened while its server was unreachable stays
  * read-only (writes: E_CLIENT_ERROR_PERMISSION_DENIED) until a refresh. result: NULL. */

@@ -110,6 +110,23 @@ final class EDSTaskClient {
         tote_eds_client_get(client, uid, nil, callback, ctx)
     }
 
+    private final class PartsCompletion {
+        let done: @MainActor (Result<[String], EDSFailure>) -> Void
+        init(_ done: @escaping @MainActor (Result<[String], EDSFailure>) -> Void) { self.done = done }
+    }
+
+    /// Every part the backend's cache holds under `uid`, each as its text (a repeating to-do's
+    /// master and each override apart); not found when none.
+    func getAll(uid: String, _ done: @escaping @MainActor (Result<[String], EDSFailure>) -> Void) {
+        let ctx = Unmanaged.passRetained(PartsCompletion(done)).toOpaque()
+        tote_eds_client_get_all(client, uid, nil, { ctx, strings, count, error in
+            let outcome: Result<[String], EDSFailure> =
+                if let error { .failure(EDSFailure(error.pointee)) } else { .success(EDSTaskClient.strings(strings, Int(count))) }
+            nonisolated(unsafe) let ctx = ctx
+            MainActor.assumeIsolated { Unmanaged<PartsCompletion>.fromOpaque(ctx!).takeRetainedValue().done(outcome) }
+        }, ctx)
+    }
+
     /// Asks the backend to fetch the server's changes now; they come through the view.
     func refresh(_ done: @escaping @MainActor (Result<Void, EDSFailure>) -> Void) {
         let (callback, ctx) = EDSFailure.completion { done($0.map { _ in () }) }

@@ -22,7 +22,7 @@ final class SyncService {
     /// refresh has brought the server's version.
     private var deferred: Set<UUID> = []
     /// Batches from a server that could not be written, tried again on the retry.
-    private var unapplied: [(todos: [VTodoMapping.Todo], removed: [RemovedTodo], source: String)] = []
+    private var unapplied: [(todos: [VTodoMapping.Todo], removed: [RemovedTodo], confirmed: Set<String>, source: String)] = []
     private var retry: Timeout?
     private var observer: UUID?
     /// Why each task list's changes are waiting, for the sidebar.
@@ -256,13 +256,14 @@ final class SyncService {
         pushOutbox()
     }
 
-    private func apply(_ todos: [VTodoMapping.Todo], removed: [RemovedTodo], from sourceUID: String) {
+    private func apply(_ todos: [VTodoMapping.Todo], removed: [RemovedTodo], confirmed: Set<String> = [],
+                       from sourceUID: String) {
         guard let binding = binding(forSource: sourceUID) else { return }
         guard let rows = try? library.reminders(inList: binding.listID),
               let bases = try? library.store.bases(inSource: sourceUID),
               let outbox = try? library.store.outbox() else {
             // Read again on the retry: the server will not send these again unchanged.
-            unapplied.append((todos, removed, sourceUID))
+            unapplied.append((todos, removed, confirmed, sourceUID))
             return scheduleRetry()
         }
         let store = library.store
@@ -270,21 +271,60 @@ final class SyncService {
             binding: binding, rows: rows, bases: Dictionary(bases.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first }),
             pending: Set(outbox.map(\.reminderID)), syncedLists: Set(library.syncedLists.keys),
             elsewhere: { try? store.reminder(id: $0) })
-        let inbox = SyncInbox(changed: todos, removed: removed, local: local, now: Date(), describe: Self.describe)
-        guard inbox.command != nil || !inbox.record.isEmpty else { return }
-        do {
-            try library.applyFromElsewhere(LibraryEdit(reminders: inbox.command), sync: inbox.record)
-        } catch {
-            // Not written (a damaged store, a full disk): the server will not send these again
-            // unchanged, so they are read again, against the state then, on the retry.
-            unapplied.append((todos, removed, sourceUID))
-            scheduleRetry()
-            return
+        let inbox = SyncInbox(changed: todos, removed: removed, confirmed: confirmed, local: local, now: Date(),
+                              describe: Self.describe)
+        if inbox.command != nil || !inbox.record.isEmpty {
+            do {
+                try library.applyFromElsewhere(LibraryEdit(reminders: inbox.command), sync: inbox.record)
+            } catch {
+                // Not written (a damaged store, a full disk): the server will not send these again
+                // unchanged, so they are read again, against the state then, on the retry.
+                unapplied.append((todos, removed, confirmed, sourceUID))
+                scheduleRetry()
+                return
+            }
+            for title in inbox.conflicts {
+                onToast(format(tr("“{reminder}” changed on another device too: both changes are kept"), ["reminder": title]))
+            }
+            if !inbox.record.queue.isEmpty { pushOutbox() }
         }
-        for title in inbox.conflicts {
-            onToast(format(tr("“{reminder}” changed on another device too: both changes are kept"), ["reminder": title]))
+        for uid in inbox.toConfirm { confirmRemoval(of: uid, in: sourceUID) }
+    }
+
+    /// Asks EDS whether it still has a to-do whose removal came without its rid
+    /// (`RemovalConfirmation`), and applies what its answer does.
+    private func confirmRemoval(of uid: String, in sourceUID: String) {
+        guard let client = clients[sourceUID] else { return }
+        client.getAll(uid: uid) { [weak self] result in
+            let texts: [String]
+            switch result {
+            case .success(let parts): texts = parts
+            case .failure(let failure):
+                guard SyncFailure(domain: failure.domain, code: failure.code, message: failure.message) == .notFound else {
+                    // The reminder stays; the next change or start reads it again.
+                    return tote_shim_log_message("Could not confirm the removal of \(uid): \(failure.message)")
+                }
+                texts = []
+            }
+            self?.confirmed(uid, parts: texts, in: sourceUID)
         }
-        if !inbox.record.queue.isEmpty { pushOutbox() }
+    }
+
+    /// EDS's answer (`parts`: none when it has nothing under `uid`), read after the batches
+    /// still being read, as they are.
+    private func confirmed(_ uid: String, parts: [String], in sourceUID: String) {
+        reading.async {
+            let found = parts.isEmpty ? nil : VTodoMapping.joined(parts)
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.applyGathered()
+                    let base = (try? self.library.store.bases(inSource: sourceUID))?.first { $0.uid == uid }
+                    let outcome = RemovalConfirmation.answer(uid: uid, found: found, base: base)
+                    self.apply(outcome.changed, removed: outcome.removed, confirmed: outcome.confirmed, from: sourceUID)
+                }
+            }
+        }
     }
 
     /// The values a merge did not take, written into the reminder's notes.
@@ -441,7 +481,7 @@ final class SyncService {
             self.deferred.removeAll()
             let batches = self.unapplied
             self.unapplied.removeAll()
-            for batch in batches { self.apply(batch.todos, removed: batch.removed, from: batch.source) }
+            for batch in batches { self.apply(batch.todos, removed: batch.removed, confirmed: batch.confirmed, from: batch.source) }
             for binding in self.library.syncedLists.values where self.clients[binding.sourceUID] == nil {
                 self.connect(binding.sourceUID)
             }

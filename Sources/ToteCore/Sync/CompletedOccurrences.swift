@@ -158,6 +158,16 @@ enum CompletedOccurrences {
         return self.text(master: master, overrides: kept)
     }
 
+    /// The `RECURRENCE-ID` values of the overrides in `text` (as `removing` takes them).
+    static func overrideIDs(in text: String) -> Set<String> {
+        guard !text.isEmpty, let root = icalcomponent_new_from_string(text.removingNULs()) else { return [] }
+        defer { icalcomponent_free(root) }
+        return Set(components(of: root).overrides.compactMap { override in
+            icalcomponent_get_first_property(override, ICAL_RECURRENCEID_PROPERTY)
+                .flatMap(icalproperty_get_value_as_string).map { String(cString: $0) }
+        })
+    }
+
     // MARK: Helpers
 
     private static func uid(of todo: OpaquePointer) -> String {

@@ -37,14 +37,23 @@ public struct SyncInbox: Sendable {
     public var record = SyncRecord()
     /// Titles of reminders both sides changed (a toast names them).
     public var conflicts: [String] = []
+    /// UIDs removed alone whose removal waits for EDS to say whether it still has them
+    /// (`RemovalConfirmation`): their reminders stay for now.
+    public var toConfirm: [String] = []
 
     /// `changed`: to-dos added or modified on the server; `removed`: to-dos removed there, or
     /// single overrides of repeating ones (`RemovedTodo`), which leave the reminder: it is
-    /// read again of its master and the overrides left. `describe` writes a merge's kept
-    /// values into the notes.
-    public init(changed: [VTodoMapping.Todo], removed: [RemovedTodo], local: Local, now: Date,
+    /// read again of its master and the overrides left. `confirmed`: UIDs whose removal alone
+    /// EDS has confirmed (`RemovalConfirmation`); any other such removal of a to-do with
+    /// overrides waits (`toConfirm`). `describe` writes a merge's kept values into the notes.
+    public init(changed: [VTodoMapping.Todo], removed: [RemovedTodo], confirmed: Set<String> = [], local: Local, now: Date,
                 describe: ([TodoMerge.Kept]) -> String) {
         let source = local.binding.sourceUID
+        for removal in removed where !confirmed.contains(removal.uid) && !toConfirm.contains(removal.uid)
+            && RemovalConfirmation.isDoubtful(removal, base: local.bases[removal.uid]) {
+            toConfirm.append(removal.uid)
+        }
+        let removed = toConfirm.isEmpty ? removed : removed.filter { !($0.isWhole && toConfirm.contains($0.uid)) }
         let (parts, joinBases, emptied) = Self.removingOverrides(removed, changed: changed, bases: local.bases)
         // Read again for an override's removal alone: a change seen now (the parts left are older).
         let reread = Set(parts[changed.count...].map(\.uid))
