@@ -52,6 +52,16 @@ import Testing
         #expect(read.created == original.created)
     }
 
+    /// A server's to-do with a 1 MB line and a NUL: read whole, through the same folding as
+    /// a calendar file (libical's line reader is quadratic on long lines).
+    @Test func aToDoWithAnOverlongLineIsReadWhole() throws {
+        let notes = String(repeating: "n", count: 1_000_000)
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:long@server\r\nSUMMARY:Re\u{0}ad\r\nDESCRIPTION:" + notes
+            + "\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let todo = try #require(VTodoMapping.read(text))
+        #expect(todo.fields.title == "Read" && todo.fields.notes == notes)
+    }
+
     @Test func anotherClientsToDoIsReadIntoTheFieldsToteHas() throws {
         let todo = try #require(VTodoMapping.read(foreign))
         #expect(todo.uid == "abc-123@phone")

@@ -183,6 +183,15 @@ public enum ICalendarFormat {
         return bytes
     }
 
+    /// The component libical reads in `text` (a to-do from EDS), through `parserText`.
+    static func component(in text: String) -> OpaquePointer? {
+        // Most are a few hundred bytes without a NUL: as they are.
+        if text.utf8.count <= foldedLineLength, !text.utf8.contains(0) { return icalcomponent_new_from_string(text) }
+        return parserText(Data(text.utf8)).withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { icalcomponent_new_from_string($0) }
+        }
+    }
+
     public static func importItems(from data: Data) throws(Failure) -> Import {
         guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
         let bytes = parserText(data)

@@ -124,7 +124,7 @@ enum CompletedOccurrences {
         var master: OpaquePointer?
         var overrides: [(key: String, todo: OpaquePointer)] = []
         for text in texts {
-            guard let root = icalcomponent_new_from_string(text.removingNULs()) else { continue }
+            guard let root = ICalendarFormat.component(in: text) else { continue }
             roots.append(root)
             let parts = components(of: root)
             if let new = parts.master { master = new }
@@ -145,7 +145,7 @@ enum CompletedOccurrences {
     /// gives it, and EDS's rid). Nil when it holds none of them (nothing changes); "" when
     /// nothing is left (overrides without their master, all removed).
     static func removing(_ recurrenceIDs: Set<String>, from text: String) -> String? {
-        guard !recurrenceIDs.isEmpty, let root = icalcomponent_new_from_string(text.removingNULs()) else { return nil }
+        guard !recurrenceIDs.isEmpty, let root = ICalendarFormat.component(in: text) else { return nil }
         defer { icalcomponent_free(root) }
         let (master, overrides) = components(of: root)
         let kept = overrides.filter { override in
@@ -160,7 +160,7 @@ enum CompletedOccurrences {
 
     /// The `RECURRENCE-ID` values of the overrides in `text` (as `removing` takes them).
     static func overrideIDs(in text: String) -> Set<String> {
-        guard !text.isEmpty, let root = icalcomponent_new_from_string(text.removingNULs()) else { return [] }
+        guard !text.isEmpty, let root = ICalendarFormat.component(in: text) else { return [] }
         defer { icalcomponent_free(root) }
         return Set(components(of: root).overrides.compactMap { override in
             icalcomponent_get_first_property(override, ICAL_RECURRENCEID_PROPERTY)

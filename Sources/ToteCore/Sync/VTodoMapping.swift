@@ -155,8 +155,7 @@ public enum VTodoMapping {
     // MARK: Reading
 
     private static func parse(_ text: String) -> OpaquePointer? {
-        guard let root = icalcomponent_new_from_string(text.removingNULs()) else { return nil }
-        return root
+        ICalendarFormat.component(in: text)
     }
 
     /// The master: the first VTODO without a `RECURRENCE-ID`.
