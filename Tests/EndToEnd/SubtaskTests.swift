@@ -124,6 +124,22 @@ final class SubtaskTests: EndToEndTestCase {
         }
     }
 
+    /// A parent dragged alone onto a note's sidebar row is copied there with its subtasks,
+    /// each a checklist paragraph right after it.
+    func testAParentCopiedIntoANoteTakesItsSubtasks() throws {
+        let store = try Store(location: session.storeLocation)
+        let note = try store.createNote()
+        _ = try store.save(noteID: note.id, title: "Plans", body: RichText(plain: "Plans"))
+        try store.checkpoint()
+        let (tote, window) = try start(nested: true)
+        let plans = try waitForCenter(of: tote, named: "frame=1/Plans", window: window)
+        try session.drag(from: try row("Bread", tote, window, subtasks: 1), to: plans)
+        try session.waitUntil("Bread and Cheese at the end of Plans") {
+            (try? session.store()?.note(id: note.id)?.body) == "Plans\nBread\nCheese"
+        }
+        XCTAssertEqual(shown(groceries), ["Apples", "Bread", "  Cheese", "Dates", "Eggs"], "a copy")
+    }
+
     func testAParentIsNotNestedOntoARowItMovesWithItsGroupBetweenRows() throws {
         let (tote, window) = try start(nested: true)
         let eggs = try row("Eggs", tote, window)

@@ -24,6 +24,9 @@ final class DragSession {
     static var current: DragSession?
 
     let content: Content
+    /// What a copy of dragged reminders out of their list holds, asked when a drop takes it:
+    /// them with the subtasks their parents carry, in order (into a note, another app).
+    var copiedReminders: (@MainActor () -> [Reminder])?
     /// Whether the dragged reminders may become subtasks (`DropPlanner.mayNest`), worked out
     /// at the first motion over a list.
     var mayNest: Bool?

@@ -29,7 +29,7 @@ extension MainWindow {
             // Placeholders of files still being copied stay in their own note.
             plan = DropPlanner.appending(dragged.fragment.withoutIncoming, to: id, text: text)
         } else if let dragged = session.reminders {
-            plan = DropPlanner.appending(dragged.reminders, to: id, text: text)
+            plan = DropPlanner.appending(session.copiedReminders?() ?? dragged.reminders, to: id, text: text)
         } else {
             plan = nil
         }

@@ -267,7 +267,7 @@ extension NoteEditor {
         guard let decision = decision(for: subject, offered: GDKDropActions.offered(drop), at: offset) else { return false }
         if let session, let dragged = session.reminders {
             // Reminders become checklist paragraphs here: a copy.
-            let done = DropPlanner.reminders(dragged.reminders, into: note.id, text: text, at: offset)
+            let done = DropPlanner.reminders(session.copiedReminders?() ?? dragged.reminders, into: note.id, text: text, at: offset)
                 .map { DropExecutor.carryOut($0, at: .note(self), from: session) } ?? false
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(done ? GDKDropActions.answer(decision) : 0))
             return done

@@ -18,6 +18,12 @@ extension RemindersPane {
 
     // MARK: Dragging out
 
+    /// Dragged reminders with the subtasks their parents carry, read from their lists when a
+    /// copy out of them is taken (into a note, by another app), as a cut takes them.
+    private func copied(_ dragged: [Reminder]) -> [Reminder] {
+        (try? sourceLists(of: dragged)).map { ReminderOrdering.carried(dragged.map(\.id), in: $0) } ?? dragged
+    }
+
     /// The content of a drag of these reminders (in list order), produced when read.
     func prepareDrag(of ids: [UUID]) -> UnsafeMutablePointer<GdkContentProvider>? {
         guard list != nil || smartList != nil else { return nil }
@@ -26,16 +32,19 @@ extension RemindersPane {
         let found = rows.filter { chosen.contains($0.id) }
         let dragged = list == nil ? found : found.sorted { $0.position < $1.position }
         guard !dragged.isEmpty else { return nil }
-        DragSession.current = DragSession(.reminders(listID: list?.id ?? commonList(of: dragged), reminders: dragged),
-                                          from: self, clearSelection: { [weak self] in self?.view.select([]) })
+        let session = DragSession(.reminders(listID: list?.id ?? commonList(of: dragged), reminders: dragged),
+                                  from: self, clearSelection: { [weak self] in self?.view.select([]) })
+        session.copiedReminders = { [weak self] in self?.copied(dragged) ?? dragged }
+        DragSession.current = session
         let exports = ToteApplication.exportsFolder
         let name = ReminderTransfer.exportName(listName: list?.name ?? smartList?.title ?? "")
         return ContentTransfer.provider(offering: ReminderTransfer.offeredByDrag) { [weak self] type, reply in
+            let copied = self?.copied(dragged) ?? dragged
             Task {
                 // Encoding and writing the .ics file for Files happen off the main thread.
                 let failures = ExportFailures()
                 let data = await Task.detached {
-                    ReminderTransfer.data(for: type, of: dragged) { ics in
+                    ReminderTransfer.data(for: type, of: copied) { ics in
                         failures.attempt(name) { try Exports.write(ics, named: name, into: exports) }
                     }
                 }.value
