@@ -109,6 +109,18 @@ class EndToEndTestCase: XCTestCase {
         return try session.characterCenters(of: tote, in: body, offsets: [grab], window: window)[0]
     }
 
+    /// Clicks the reminder row named `label` and opens its details with Alt+Return, as a
+    /// person does; returns once a screen reader can see them.
+    func openDetails(ofRow label: String, _ tote: Process, window: String) throws {
+        let row = try waitForCenter(of: tote, named: "frame=1/\(label)", window: window)
+        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
+        session.pace(0.3)
+        try session.key("alt+Return")
+        try session.waitUntil("the details") {
+            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tReminder Details") } == true
+        }
+    }
+
     /// Opens a second window with Ctrl+Shift+N and places it right of the first (there is no
     /// window manager); returns it.
     func openSecondWindow(of tote: Process, besides first: String) throws -> String {

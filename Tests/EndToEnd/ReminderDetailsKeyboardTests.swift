@@ -64,13 +64,7 @@ final class ReminderDetailsKeyboardTests: EndToEndTestCase {
     func testTheDueDatesQuickChoicesWorkFromTheKeyboard() throws {
         let (tote, window) = try launchToteWithPlansAndGroceries()
         _ = try openList("Groceries", showing: "Apples", of: tote, window: window)
-        let row = try waitForCenter(of: tote, named: "frame=1/Bread, not done", window: window)
-        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
-        session.pace(0.3)
-        try session.key("alt+Return")
-        try session.waitUntil("the details") {
-            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tReminder Details") } == true
-        }
+        try openDetails(ofRow: "Bread, not done", tote, window: window)
         func bread() -> Reminder? {
             guard let store = session.store(), let list = try? store.reminderLists().first else { return nil }
             return (try? store.reminders(inList: list.id))?.first { $0.title == "Bread" }

@@ -118,11 +118,8 @@ final class ReminderKeyboardTests: EndToEndTestCase {
         // Cut with an ellipsis to the longest title, which the list cuts again.
         let title = String(repeating: "x", count: ICalendarFormat.maximumTitleLength)
         XCTAssertEqual(stored()?.title, title)
-        let row = try waitForCenter(of: tote, named: "frame=1/\(title), not done, with notes", window: window)
-        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
-        session.pace(0.3)
-        try session.key("alt+Return")
-        try session.waitUntil("the details, with the beginning of the notes", timeout: 30) {
+        try openDetails(ofRow: "\(title), not done, with notes", tote, window: window)
+        try session.waitUntil("the beginning of the notes", timeout: 30) {
             (try? session.accessibleObjects(of: tote))?.contains {
                 $0.hasSuffix("\tOnly the first 2,000 of 10,000,000 characters show here: notes this long cannot be edited")
             } == true

@@ -82,13 +82,7 @@ final class RepeatTests: EndToEndTestCase {
     func testARepeatChosenInTheDetails() throws {
         let (tote, window) = try launchToteWithPlansAndGroceries()
         _ = try openList("Groceries", showing: "Apples", of: tote, window: window)
-        let row = try waitForCenter(of: tote, named: "frame=1/Bread, not done", window: window)
-        try session.input(["mousemove", "\(row.x)", "\(row.y)", "click", "1"])
-        session.pace(0.3)
-        try session.key("alt+Return")
-        try session.waitUntil("the details") {
-            (try? session.accessibleObjects(of: tote))?.contains { $0.hasSuffix("\tReminder Details") } == true
-        }
+        try openDetails(ofRow: "Bread, not done", tote, window: window)
         // From the notes, Tab goes down the rows to Repeat.
         for _ in 0..<6 {
             if (try? session.focusedObjects(of: tote))?.contains(where: { $0.contains("Repeat") }) == true { break }
