@@ -187,19 +187,19 @@ public enum ICalendarFormat {
     static func component(in text: String) -> OpaquePointer? {
         // Most are a few hundred bytes without a NUL: as they are.
         if text.utf8.count <= foldedLineLength, !text.utf8.contains(0) { return icalcomponent_new_from_string(text) }
-        return parserText(Data(text.utf8)).withUnsafeBufferPointer { buffer in
+        return component(in: Data(text.utf8))
+    }
+
+    /// The component libical reads in `data`, through `parserText`.
+    private static func component(in data: Data) -> OpaquePointer? {
+        parserText(data).withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { icalcomponent_new_from_string($0) }
         }
     }
 
     public static func importItems(from data: Data) throws(Failure) -> Import {
         guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
-        let bytes = parserText(data)
-        guard let root = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                icalcomponent_new_from_string($0)
-            }
-        }) else { throw .unreadable }
+        guard let root = component(in: data) else { throw .unreadable }
         defer { icalcomponent_free(root) }
 
         var found: [(item: Item, uid: String?, parent: String?)] = []
@@ -281,23 +281,19 @@ public enum ICalendarFormat {
             guard icalcomponent_isa(root) != ICAL_VTODO_COMPONENT else { return }
             var child = icalcomponent_get_first_component(root, ICAL_VTODO_COMPONENT)
             while let todo = child {
-                let uid = icalcomponent_get_uid(todo).map { String(cString: $0) } ?? ""
+                let uid = CompletedOccurrences.uid(of: todo)
                 if CompletedOccurrences.isOverride(todo) { byUID[uid, default: []].append(todo) } else { masters.insert(uid) }
                 child = icalcomponent_get_next_component(root, ICAL_VTODO_COMPONENT)
             }
         }
 
-        private static func uid(of component: OpaquePointer) -> String {
-            icalcomponent_get_uid(component).map { String(cString: $0) } ?? ""
-        }
-
         func of(_ master: OpaquePointer) -> [OpaquePointer] {
-            byUID[Self.uid(of: master)] ?? []
+            byUID[CompletedOccurrences.uid(of: master)] ?? []
         }
 
         func isOverrideOfAMaster(_ component: OpaquePointer) -> Bool {
             icalcomponent_isa(component) == ICAL_VTODO_COMPONENT && CompletedOccurrences.isOverride(component)
-                && masters.contains(Self.uid(of: component))
+                && masters.contains(CompletedOccurrences.uid(of: component))
         }
     }
 

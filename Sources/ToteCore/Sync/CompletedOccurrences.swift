@@ -45,6 +45,13 @@ enum CompletedOccurrences {
         icalcomponent_get_first_property(todo, ICAL_RECURRENCEID_PROPERTY) != nil
     }
 
+    /// The override's `RECURRENCE-ID` value (as `VTodoMapping.Todo.recurrenceID` gives it,
+    /// and EDS's rid).
+    static func recurrenceID(of todo: OpaquePointer) -> String? {
+        icalcomponent_get_first_property(todo, ICAL_RECURRENCEID_PROPERTY)
+            .flatMap(icalproperty_get_value_as_string).map { String(cString: $0) }
+    }
+
     /// The override's `RECURRENCE-ID` as written (with its `TZID`): what names one override.
     static func recurrenceKey(of todo: OpaquePointer) -> String? {
         guard let property = icalcomponent_get_first_property(todo, ICAL_RECURRENCEID_PROPERTY),
@@ -148,11 +155,7 @@ enum CompletedOccurrences {
         guard !recurrenceIDs.isEmpty, let root = ICalendarFormat.component(in: text) else { return nil }
         defer { icalcomponent_free(root) }
         let (master, overrides) = components(of: root)
-        let kept = overrides.filter { override in
-            guard let property = icalcomponent_get_first_property(override, ICAL_RECURRENCEID_PROPERTY),
-                  let value = icalproperty_get_value_as_string(property) else { return true }
-            return !recurrenceIDs.contains(String(cString: value))
-        }
+        let kept = overrides.filter { recurrenceID(of: $0).map { !recurrenceIDs.contains($0) } ?? true }
         guard kept.count < overrides.count else { return nil }
         guard master != nil || !kept.isEmpty else { return "" }
         return self.text(master: master, overrides: kept)
@@ -162,15 +165,12 @@ enum CompletedOccurrences {
     static func overrideIDs(in text: String) -> Set<String> {
         guard !text.isEmpty, let root = ICalendarFormat.component(in: text) else { return [] }
         defer { icalcomponent_free(root) }
-        return Set(components(of: root).overrides.compactMap { override in
-            icalcomponent_get_first_property(override, ICAL_RECURRENCEID_PROPERTY)
-                .flatMap(icalproperty_get_value_as_string).map { String(cString: $0) }
-        })
+        return Set(components(of: root).overrides.compactMap(recurrenceID(of:)))
     }
 
     // MARK: Helpers
 
-    private static func uid(of todo: OpaquePointer) -> String {
+    static func uid(of todo: OpaquePointer) -> String {
         icalcomponent_get_uid(todo).map { String(cString: $0) } ?? ""
     }
 

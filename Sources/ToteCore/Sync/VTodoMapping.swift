@@ -60,8 +60,7 @@ public enum VTodoMapping {
             fields.isDone = current.isDone
             fields.repeatRule = current.rule
         }
-        let recurrenceID = master != nil ? nil : property(todo, ICAL_RECURRENCEID_PROPERTY)
-            .flatMap(icalproperty_get_value_as_string).map { String(cString: $0) }
+        let recurrenceID = master != nil ? nil : CompletedOccurrences.recurrenceID(of: todo)
         return Todo(uid: uid, fields: fields, modified: modified, created: created,
                     text: master == nil && overrides.count == 1 ? String(cString: icalcomponent_as_ical_string(todo))
                         : CompletedOccurrences.text(master: master, overrides: overrides),
