@@ -30,7 +30,8 @@ final class MainLoopTimeline {
     private var clock: OpaquePointer?
     private var handlers: [gulong] = []
 
-    init(window: UnsafeMutablePointer<GtkWidget>) {
+    /// `window`: whose frames to note (none: the timer's gaps only).
+    init(window: UnsafeMutablePointer<GtkWidget>?) {
         let box = Unmanaged.passUnretained(state).toOpaque()
         timer = g_timeout_add_full(G_PRIORITY_DEFAULT, 5, { box in
             let state = Unmanaged<State>.fromOpaque(box!).takeUnretainedValue()
@@ -49,7 +50,7 @@ final class MainLoopTimeline {
             if let start = state.frameStart { state.frames.append((start, .now)) }
             state.frameStart = nil
         }
-        clock = gtk_widget_get_frame_clock(window)
+        clock = window.flatMap { gtk_widget_get_frame_clock($0) }
         if let clock {
             handlers = [("before-paint", began), ("after-paint", painted)].map { (signal: String, handler: Handler) in
                 g_signal_connect_data(UnsafeMutableRawPointer(clock), signal, unsafeBitCast(handler, to: GCallback.self),
@@ -58,8 +59,9 @@ final class MainLoopTimeline {
         }
     }
 
-    /// Stops recording; returns the stalls, each with the part of it spent in frames.
-    func stop() -> (stalls: [Stall], longestFrame: Double, frames: Int) {
+    /// Stops recording; returns the stalls, each with the part of it spent in frames, and each
+    /// frame's time (ms).
+    func stop() -> (stalls: [Stall], longestFrame: Double, frames: Int, frameTimes: [Double]) {
         if timer != 0 { g_source_remove(timer) }
         timer = 0
         if let clock { handlers.forEach { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), $0) } }
@@ -73,6 +75,20 @@ final class MainLoopTimeline {
             }
             return stall
         }
-        return (stalls, frames.map { milliseconds($0.end - $0.start) }.max() ?? 0, frames.count)
+        let times = frames.map { milliseconds($0.end - $0.start) }
+        return (stalls, times.max() ?? 0, frames.count, times)
+    }
+
+    /// Stops recording; the longest stall (ms), counting a stall still going on as ending now.
+    func stopLongest() -> Double {
+        let open = milliseconds(ContinuousClock.now - state.last)
+        let stalls = stop().stalls
+        if ProcessInfo.processInfo.environment["TOTE_BENCH_STALLS"] != nil, let first = stalls.first {
+            // Each stall over 20 ms: when it began (from the first), how long, how much in frames.
+            print(stalls.filter { $0.total > 20 }.map {
+                String(format: "+%.0f: %.0f (%.0f in frames)", milliseconds($0.start - first.start), $0.total, $0.inFrames)
+            }.joined(separator: ", "))
+        }
+        return max(open, stalls.map(\.total).max() ?? 0)
     }
 }

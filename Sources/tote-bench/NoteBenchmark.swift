@@ -59,6 +59,29 @@ final class NoteBenchmark {
         return gaps.longest
     }
 
+    /// The longest the main loop did not answer from asking the editor to show the note until
+    /// all of it is in the buffer, a key typed at the start every 40 ms meanwhile through the
+    /// path typing takes (insert-text), and a second after for the saves.
+    func longestStallTypingWhileOpening(_ note: Note) -> Double {
+        let timeline = MainLoopTimeline(window: window)
+        editor.show(note)
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(editor.buffer, &start)
+        gtk_text_buffer_place_cursor(editor.buffer, &start)
+        var typed = 0
+        var next = ContinuousClock.now
+        MainLoop.iterate(until: {
+            if ContinuousClock.now >= next {
+                gtk_text_buffer_insert_interactive_at_cursor(self.editor.buffer, typed % 7 == 6 ? " " : "t", -1, 1)
+                typed += 1
+                next = ContinuousClock.now + .milliseconds(40)
+            }
+            return !self.editor.isFillingBuffer
+        }, timeout: 60)
+        MainLoop.iterate(until: { false }, timeout: 1)
+        return timeline.stopLongest()
+    }
+
     /// From asking the editor to show the note until all of it is in the buffer.
     func openCompletely(_ note: Note) -> Double {
         let start = ContinuousClock.now

@@ -66,6 +66,7 @@ struct NotesFolderBenchmark {
             let (read, stall, change) = try readIntoFreshTote(round: round, withSidebar: false)
             reads.append(read)
             stalls.append(stall)
+            StallCensus.shared.record("a notes folder of 10,000 files read for the first time", stall)
             shown.append(change)
         }
         report("first read of the folder into Tote (files scanned, parsed, stored, published)", reads, goal: nil)
@@ -73,6 +74,7 @@ struct NotesFolderBenchmark {
         report("  the longest main-loop stall meanwhile", stalls, goal: 50)
         report("a change to one file (another app's write) until its note has it", shown, goal: 1000)
         let (read, stall, _) = try readIntoFreshTote(round: 3, withSidebar: true)
+        StallCensus.shared.record("the same, the sidebar showing the notes as they arrive", stall)
         report("the same first read with the sidebar showing the notes as they arrive", [read], goal: nil)
         report("  the longest main-loop stall meanwhile (the sidebar's GtkListBox of 10,000 rows)", [stall], goal: 50)
     }

@@ -232,6 +232,64 @@ final class ReminderBenchmark {
         return milliseconds(end - start)
     }
 
+    /// The longest the main loop did not answer while every 20th reminder (500) of the big
+    /// list is dropped, as a drop carries it out, onto the small list or onto Today shown,
+    /// and for a second after (the save written and followed up). Undone after.
+    func longestStallDroppingFiveHundred(ontoToday: Bool) -> Double {
+        let rows = (try? store.reminders(inList: big.id)) ?? []
+        let dragged = stride(from: 0, to: rows.count, by: 20).map { rows[$0].id }
+        let lists = [big.id: rows, small.id: (try? store.reminders(inList: small.id)) ?? []]
+        if ontoToday { pane.show(smartList: .today) } else { pane.show(listID: small.id) }
+        waitForPaint()
+        let timeline = MainLoopTimeline(window: window)
+        let dropStart = ContinuousClock.now
+        if ontoToday {
+            guard let plan = SmartListDrop.reminders(dragged, from: lists, action: .move, onto: .today, day: nil,
+                                                     makeID: { UUID() }, now: Date())
+            else { return .nan }
+            _ = DropExecutor.carryOut(plan, at: .smartList(pane))
+        } else {
+            guard let plan = DropPlanner.reminders(dragged, from: lists, action: .move, into: small.id, before: nil,
+                                                   makeID: { UUID() }, now: Date())
+            else { return .nan }
+            _ = DropExecutor.carryOut(plan, at: .list(pane, rows: lists[small.id]!))
+        }
+        if ProcessInfo.processInfo.environment["TOTE_BENCH_STALLS"] != nil {
+            print(String(format: "the drop call: %.0f ms", milliseconds(ContinuousClock.now - dropStart)))
+        }
+        MainLoop.iterate(until: { false }, timeout: 1)
+        let longest = timeline.stopLongest()
+        pane.library.settle(waiting: true)
+        pane.undo()
+        pane.library.settle(waiting: true)
+        return longest
+    }
+
+    /// `tote FILE.ics` with a calendar file whose one to-do has a SUMMARY of 10 MB on one
+    /// unfolded line: seconds until its new list is shown, and the longest the main loop did
+    /// not answer from the start until a second after.
+    func importHostileCalendar() throws -> (stall: Double, seconds: Double) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("Hostile \(getpid()).ics")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let summary = String(repeating: "hostile summary ", count: (10 << 20) / 16)
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tote//bench//EN\r\nBEGIN:VTODO\r\n"
+                  + "UID:hostile@tote.bench\r\nSUMMARY:\(summary)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8).write(to: file)
+        let before = Set(pane.library.lists.map(\.id))
+        pane.show(listID: small.id)
+        waitForPaint()
+        let timeline = MainLoopTimeline(window: window)
+        let start = ContinuousClock.now
+        pane.importAsNewList(path: file.path)
+        let shown = MainLoop.iterate(until: {
+            guard let shown = self.pane.list?.id else { return false }
+            return !before.contains(shown)
+        }, timeout: 120)
+        waitForPaint()
+        let seconds = shown ? milliseconds(ContinuousClock.now - start) / 1000 : .nan
+        MainLoop.iterate(until: { false }, timeout: 1)
+        return (timeline.stopLongest(), seconds)
+    }
+
     /// `TOTE_BENCH_DROP_SYNC=1`: the drop saves on the main thread, then shows the destination
     /// (`perform`), as before the save went off the main thread: both ways in one build.
     static let dropSavesOnMainThread = ProcessInfo.processInfo.environment["TOTE_BENCH_DROP_SYNC"] != nil

@@ -367,6 +367,8 @@ final class SyncBenchmark {
         var mainThreadCPU: Double
         /// From each applied change to the next.
         var intervals: [Double] = []
+        /// The longest the main loop did not answer meanwhile (ms).
+        var longestStall = 0.0
         var complete: Bool { reminders >= SyncBenchmark.count }
     }
 
@@ -426,15 +428,17 @@ final class SyncBenchmark {
         }
         defer { library.stopObserving(token) }
         let cpuStart = mainThreadCPU()
+        let timeline = MainLoopTimeline(window: nil)
         let start = ContinuousClock.now
         service.start()
         MainLoop.iterate(until: { watch.reminders >= Self.count }, timeout: Self.timeout)
         let end = watch.reminders >= Self.count ? (watch.last ?? .now) : .now
+        let longestStall = timeline.stopLongest()
         return Sync(library: library, service: service, listID: watch.listID, seconds: milliseconds(end - start) / 1000,
                     listMade: watch.listMade.map { milliseconds($0 - start) / 1000 },
                     firstReminders: watch.first.map { milliseconds($0 - start) / 1000 },
                     batches: watch.batches, reminders: watch.reminders, mainThreadCPU: (mainThreadCPU() - cpuStart) / 1000,
-                    intervals: zip(watch.times.dropFirst(), watch.times).map { milliseconds($0 - $1) })
+                    intervals: zip(watch.times.dropFirst(), watch.times).map { milliseconds($0 - $1) }, longestStall: longestStall)
     }
 
     /// Reminders `command` adds to list `id` (less those it takes out).
@@ -546,6 +550,7 @@ final class SyncBenchmark {
         let after = world.processorTimes()
         let responses = world.radicaleResponses().dropFirst(answeredBefore)
         report("first sync of 10,000 to-dos from the server into Tote", [first.seconds * 1000], goal: nil)
+        StallCensus.shared.record("the first sync of a list of 10,000 from the CalDAV server, EDS's cache cold", first.longestStall)
         describe(first)
         let cpu = after.keys.sorted().map { name in String(format: "%@ %.1f s", name, after[name]! - (before[name] ?? 0)) }
         print(String(format: "  processor time meanwhile: Tote's main thread %.1f s; ", first.mainThreadCPU) + cpu.joined(separator: ", "))
@@ -571,6 +576,7 @@ final class SyncBenchmark {
         let second = try sync(into: "second", source: source)
         if second.complete {
             report("the same sync into a second fresh store, EDS's cache warm", [second.seconds * 1000], goal: nil)
+            StallCensus.shared.record("the same sync into a fresh store, EDS's cache warm", second.longestStall)
             describe(second)
             // EDS gives everything within about a second: after that the changes follow each
             // other as fast as Tote applies them.

@@ -20,12 +20,16 @@ func main() throws {
     adw_init()
     ToteApplication.loadStyle()
     MainLoop.integrateSwiftConcurrency()
+    defer { StallCensus.shared.report() }
+    StallCensus.shared.measuredElsewhere("the first drag of a run", "bench-first-drag.py prints it below, from outside "
+                                         + "(the longest _NET_WM_PING unanswered), beside GTK's bare text view")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tote-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try Store(location: StoreLocation(directory: folder))
     if only == "sync" { return syncedList(in: syncWorld) }
     if only == "lists" { return try reminderLists(store: store) }
     if only == "drop" { return try reminderDrop(store: store) }
+    if only == "listStalls" { return try reminderStalls(try ReminderBenchmark(store: store)) }
     if only == nil || only == "folder" { try NotesFolderBenchmark(folder: folder).run() }
     if only == "folder" { return }
     let body = try NoteBenchmark.megabyteNote(media: store.media)
@@ -74,6 +78,7 @@ func main() throws {
         bench.close()
         let stalling = NoteBenchmark(store: store)
         stalls.append(stalling.longestStallWhileOpening(stored))
+        StallCensus.shared.record("opening the 1 MB note", stalls.last!)
         stalling.close()
         let whole = NoteBenchmark(store: store)
         completeOpens.append(whole.openCompletely(stored))
@@ -86,6 +91,11 @@ func main() throws {
             fragment = whole.hundredKilobyteFragment()
         }
         whole.close()
+    }
+    for _ in 0..<3 {
+        let typing = NoteBenchmark(store: store)
+        StallCensus.shared.record("typing in the 1 MB note while it fills", typing.longestStallTypingWhileOpening(stored))
+        typing.close()
     }
     report("open 1 MB note to first paint", opens, goal: 150)
     report("open 1 MB note until all of it is in the buffer", completeOpens, goal: nil)
@@ -207,6 +217,20 @@ func reminderLists(store: Store) throws {
     let frames = reminders.scrollFrames(count: 240)
     report("scrolling the 10,000: work per frame", frames, goal: 16)
     print(String(format: "scrolling: slowest frame %.2f ms of %d", frames.max() ?? 0, frames.count))
+    try reminderStalls(reminders)
+}
+
+/// The stall census's scenarios in the reminder list page: drops of 500 onto a list and onto
+/// Today, and a hostile calendar file opened (`TOTE_BENCH_ONLY=listStalls` runs only these).
+@MainActor
+func reminderStalls(_ reminders: ReminderBenchmark) throws {
+    for _ in 0..<3 {
+        StallCensus.shared.record("a drop of 500 reminders onto a list", reminders.longestStallDroppingFiveHundred(ontoToday: false))
+        StallCensus.shared.record("a drop of 500 reminders onto Today", reminders.longestStallDroppingFiveHundred(ontoToday: true))
+    }
+    let hostile = try reminders.importHostileCalendar()
+    StallCensus.shared.record("a calendar file whose one to-do has a 10 MB SUMMARY, opened", hostile.stall)
+    print(String(format: "a calendar file whose one to-do has a 10 MB SUMMARY: its list shown after %.1f s", hostile.seconds))
     reminders.close()
 }
 
@@ -466,6 +490,7 @@ func fileDrops(folder: URL, store: Store) throws {
                      cp, tote, cp / tote, stalls.copied, stalls.mainThreadCPU, stalls.processCPU, stalls.longest, stalls.longestInFrames, stalls.longestOutsideFrames,
                      stalls.atDrop, stalls.worstOutsideFrames, stalls.worstFrame))
         ratios.append(cp / tote)
+        StallCensus.shared.record("200 files (1 GiB) dropped into a note", stalls.longest)
         all.append(stalls)
     }
     let ratio = median(ratios)
