@@ -7,7 +7,7 @@ import XCTest
 /// becomes a real file in the folder, and Tote keeps its content (between apps always a
 /// copy, whatever action Files answers).
 final class NautilusDragTests: EndToEndTestCase {
-    private static let nautilus = URL(fileURLWithPath: "/usr/bin/nautilus")
+    static let nautilus = URL(fileURLWithPath: "/usr/bin/nautilus")
 
     /// Files showing `folder` (made, holding one file so its view shows items) on the right.
     private func openFiles(_ folderName: String) throws -> (files: Process, window: String, folder: URL) {

@@ -111,4 +111,18 @@ import Testing
         #expect(other.undoEntries.map(\.parts) == [[.note(noteA, step: a1)], [.note(noteB, step: c1)]])
         #expect(other.nextRedo(position: next) == .entry(.init(parts: [.note(noteA, step: a3)])))
     }
+
+    @Test func anEntryNamesTheNotesAndListsItChangesOnceEachInTheOrderItChangedThem() {
+        let (avocet, bittern) = (UUID(), UUID())
+        let now = Date(timeIntervalSince1970: 0)
+        let godwit = Reminder(id: UUID(), listID: avocet, title: "Godwit", isDone: false, due: nil, priority: .none,
+                              position: 0, created: now, modified: now)
+        var moved = godwit
+        moved.listID = bittern
+        let move = WindowHistory.Part.reminders(ReminderStep(
+            command: .sequence([.update(before: [godwit], after: [moved]), .update(before: [moved], after: [moved])]),
+            selectionBefore: .init(listID: avocet), selectionAfter: .init(listID: bittern)))
+        let entry = WindowHistory.Entry(parts: [.note(noteA, step: UUID()), move, .note(noteA, step: UUID()), .note(noteB, step: UUID())])
+        #expect(entry.places == [.note(noteA), .list(avocet), .list(bittern), .note(noteB)])
+    }
 }

@@ -29,6 +29,10 @@ void tote_shim_accessible_set_label (GtkWidget *widget, const char *label);
 void tote_shim_accessible_set_description (GtkWidget *widget, const char *description);
 /* A tree level, from 1 (a subtask's row is 2). */
 void tote_shim_accessible_set_level (GtkWidget *widget, int level);
+/* A toggle button a screen reader reads as a check box with its state ("Bold check box
+ * checked"): GTK 4.8 has no toggle-button role (4.10) and reads a GtkToggleButton as a
+ * push button without its state. */
+GtkWidget *tote_shim_check_toggle_button_new (void);
 
 /* GObject properties by name (g_object_set is variadic). Enum properties take an int. */
 void tote_shim_object_set_int (gpointer object, const char *property, int value);

@@ -158,7 +158,7 @@ extension NoteEditor {
         for (icon, action, name) in buttons {
             let button: WidgetPointer
             if toggles.contains(action) {
-                button = gtk_toggle_button_new()!
+                button = tote_shim_check_toggle_button_new()!
                 gtk_button_set_icon_name(button.cast(), icon)
             } else {
                 button = gtk_button_new_from_icon_name(icon)!

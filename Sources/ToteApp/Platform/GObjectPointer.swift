@@ -61,3 +61,12 @@ func menuButton(icon: String, name: String, items: [(String, String)], accelerat
     g_object_unref(menu.raw)
     return button
 }
+
+/// Adds `child` to `stack` as a page named `name`, which a screen reader passes over: GTK 4.8
+/// reads an untitled GtkStackPage as a panel named after its type ("GtkStackPage panel",
+/// said by Orca 43 for each stack the focus enters); an empty title says nothing, and what
+/// the page shows has names of its own.
+@MainActor
+func addPage(_ child: WidgetPointer, to stack: WidgetPointer, named name: String) {
+    gtk_stack_page_set_title(gtk_stack_add_named(stack.opaque, child, name), "")
+}

@@ -44,7 +44,7 @@ extension ReminderListView {
         gtk_label_set_xalign(title.opaque, 0)
         gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
         let titleStack = gtk_stack_new()!
-        gtk_stack_add_named(titleStack.opaque, title, "label")
+        addPage(title, to: titleStack, named: "label")
         gtk_widget_set_hexpand(titleStack, true.g)
         let due = gtk_label_new("")!
         gtk_widget_add_css_class(due, "dim-label")

@@ -39,7 +39,7 @@ extension ReminderListView {
             return true
         })])
         gtk_editable_set_text(entry.opaque, shown[position].title)
-        gtk_stack_add_named(row.titleStack.opaque, entry, "entry")
+        addPage(entry, to: row.titleStack, named: "entry")
         gtk_stack_set_visible_child_name(row.titleStack.opaque, "entry")
         gtk_widget_grab_focus(entry)
     }

@@ -202,8 +202,8 @@ final class ReminderListView {
         adw_status_page_set_description(emptyPage.opaque, tr("Add one below, or paste or drop some here"))
         gtk_widget_set_vexpand(emptyPage, true.g)
         stack = gtk_stack_new()
-        gtk_stack_add_named(stack.opaque, scroller, "rows")
-        gtk_stack_add_named(stack.opaque, emptyPage, "empty")
+        addPage(scroller, to: stack, named: "rows")
+        addPage(emptyPage, to: stack, named: "empty")
 
         addEntry = gtk_entry_new()
         gtk_entry_set_placeholder_text(addEntry.cast(), tr("New reminder"))

@@ -21,13 +21,19 @@ extension RemindersPane {
             if destination != list.id { lists[destination] = try store.reminders(inList: destination) }
             let end = lists[destination]?.count ?? 0
             let targetRows = lists[destination] ?? []
+            let said = copying ? DropPlan.Toast.copied(count: ids.count, to: .list(destination))
+                : DropPlan.Toast.moved(count: ids.count, to: .list(destination))
             if copying {
                 let (command, copies) = ReminderOrdering.copy(
                     ids, from: lists, to: destination, at: end, makeID: { UUID() }, now: now)
-                performInBackground(command, selecting: copies, in: destination, targetRows: targetRows)
+                performInBackground(command, selecting: copies, in: destination, targetRows: targetRows) { [weak self] in
+                    self?.onMovedByMenu(said)
+                }
             } else {
                 performInBackground(ReminderOrdering.move(ids, from: lists, to: destination, at: end),
-                                    selecting: ids, in: destination, targetRows: targetRows)
+                                    selecting: ids, in: destination, targetRows: targetRows) { [weak self] in
+                    self?.onMovedByMenu(said)
+                }
             }
         } catch {
             toastReadFailure(error)

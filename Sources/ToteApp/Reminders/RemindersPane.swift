@@ -45,6 +45,9 @@ final class RemindersPane {
     /// The shown list is gone.
     var onListGone: () -> Void = {}
     var onToast: (_ title: String, _ offersUndo: Bool) -> Void = { _, _ in }
+    /// What a move or copy by the menu did, said to a screen reader in a drop's toast's
+    /// words (the destination, shown with them selected, is what a sighted person sees).
+    var onMovedByMenu: (DropPlan.Toast) -> Void = { _ in }
     /// Counts the times `rows` was read, so that what was worked out from it is known stale.
     var rowsGeneration = 0
     /// Where rows dragged over their own list sit (DragAndDrop): worked out once per drag.

@@ -17,9 +17,33 @@ extension MainWindow {
     /// A drop into the note or list shown here was carried out: a drop between two of them
     /// says so, with Undo.
     func dropped(_ plan: DropPlan) {
-        guard let toast = plan.toast else { return }
+        guard let toast = plan.toast else {
+            announceUntoasted(plan)
+            return
+        }
         toastedDrop = history.undoEntries.last
         showToast(app.describe(toast), undoAction: "win.undo-drop")
+    }
+
+    /// A move or copy within the note or list shown, which shows no toast, is said to a
+    /// screen reader: what moved, and that Undo is there.
+    private func announceUntoasted(_ plan: DropPlan) {
+        let said = DropAnnouncement.of(plan) { [app] note, range in
+            guard let text = app.library?.bodies.loaded(note)?.text, range.upperBound <= text.length else { return nil }
+            return text.fragment(range).plainText
+        }
+        let message: String
+        switch said {
+        case .text(let action, let excerpt):
+            message = format(action == .copy ? tr("Copied “{text}”") : tr("Moved “{text}”"), ["text": excerpt])
+        case .reminders(let action, let count):
+            message = format(action == .copy ? trn("Copied {count} reminder", "Copied {count} reminders", count)
+                                             : trn("Moved {count} reminder", "Moved {count} reminders", count),
+                             ["count": count.formatted()])
+        case .toast, nil:
+            return
+        }
+        screenReader.announce(format(tr("{message}. Undo with Ctrl+Z."), ["message": message]))
     }
 
     /// Undoes this window's latest step as a whole, showing what it changes. Nothing is
@@ -69,6 +93,22 @@ extension MainWindow {
             }
         }
         if redoing { history.didRedo() } else { history.didUndo() }
+        announceTaken(entry, redoing: redoing)
+    }
+
+    /// A screen reader hears what was undone or redone, by the notes and lists it changed;
+    /// then it reads what has the focus (the result, selected).
+    private func announceTaken(_ entry: WindowHistory.Entry, redoing: Bool) {
+        let names = entry.places.map { place -> String in
+            switch place {
+            case .note(let id): app.library?.notes[id]?.displayTitle ?? tr("Untitled Note")
+            case .list(let id): app.library?.list(id)?.name ?? tr("a deleted list")
+            }
+        }
+        let places = names.map { format(tr("“{name}”"), ["name": $0]) }.formatted(.list(type: .and))
+        screenReader.announce(
+            names.isEmpty ? (redoing ? tr("Redone") : tr("Undone"))
+                : format(redoing ? tr("Redone in {places}") : tr("Undone in {places}"), ["places": places]))
     }
 
     /// The entry to take, or nil with a toast when its note changed since.

@@ -45,7 +45,7 @@ extension MainWindow {
         if let old = gtk_stack_get_child_by_name(contentStack.opaque, Page.storeError.rawValue) {
             gtk_stack_remove(contentStack.opaque, old)
         }
-        gtk_stack_add_named(contentStack.opaque, page, Page.storeError.rawValue)
+        addPage(page, to: contentStack, named: Page.storeError.rawValue)
         show(.storeError)
         gtk_widget_set_sensitive(sidebar.widget, false.g)
         app.setCreatingEnabled(false)

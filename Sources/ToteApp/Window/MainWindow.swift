@@ -25,6 +25,8 @@ final class MainWindow {
     private let listMenuButton: WidgetPointer
     var editor: NoteEditor?
     let shortcutsWindow = ShortcutsWindow()
+    /// What a toast, an undo or a redo says to a screen reader.
+    let screenReader: ScreenReader
     var reminders: RemindersPane?
     /// Notes deleted here, by id, for their toasts' Undo (several toasts can be queued).
     private var recentlyDeleted: [UUID: Note] = [:]
@@ -49,6 +51,8 @@ final class MainWindow {
     init(application app: ToteApplication) {
         self.app = app
         window = adw_application_window_new(app.application.cast())
+        screenReader = ScreenReader(window: window)
+        screenReader.alsoSaidOn = { [sidebar] in sidebar.selectedRows }
         gtk_window_set_title(window.cast(), tr("Tote"))
         gtk_widget_set_size_request(window, 360, 294)
         if app.appID.hasSuffix(".Devel") { gtk_widget_add_css_class(window, "devel") }
@@ -342,6 +346,7 @@ final class MainWindow {
             adw_toast_set_detailed_action_name(toast, undoAction)
         }
         adw_toast_overlay_add_toast(toastOverlay.opaque, toast)
+        screenReader.announce(undoAction == nil ? title : format(tr("{message}. Undo with Ctrl+Z."), ["message": title]))
     }
 
     /// Every toast this window has shown, oldest first (what a person has been told).
@@ -412,7 +417,7 @@ final class MainWindow {
                 tr("Text not inserted: a line of {count} characters is longer than the {limit} Tote shows in one paragraph"),
                 ["count": length.formatted(), "limit": RichText.maximumParagraphLength.formatted()]))
         }
-        gtk_stack_add_named(contentStack.opaque, editor.widget, Page.note.rawValue)
+        addPage(editor.widget, to: contentStack, named: Page.note.rawValue)
         self.editor = editor
         return editor
     }
@@ -518,13 +523,13 @@ final class MainWindow {
         }
         gtk_widget_add_css_class(gtk_widget_get_first_child(buttons), "suggested-action")
         adw_status_page_set_child(welcome.opaque, buttons)
-        gtk_stack_add_named(contentStack.opaque, welcome, Page.welcome.rawValue)
+        addPage(welcome, to: contentStack, named: Page.welcome.rawValue)
     }
 
     private func addRemindersPane(library: Library) {
         let pane = RemindersPane(library: library, window: window)
         pane.origin = self
-        gtk_stack_add_named(contentStack.opaque, pane.view.widget, Page.reminderList.rawValue)
+        addPage(pane.view.widget, to: contentStack, named: Page.reminderList.rawValue)
         pane.onShowList = { [weak self] id in
             guard let self, let name = library.list(id)?.name else { return }
             self.sidebar.select(.reminderList(id))
@@ -553,6 +558,10 @@ final class MainWindow {
         pane.onRedo = { [weak self] in self?.redo() }
         pane.onToast = { [weak self] title, offersUndo in
             self?.showToast(title, undoAction: offersUndo ? "list.undo" : nil)
+        }
+        pane.onMovedByMenu = { [weak self] said in
+            guard let self else { return }
+            self.screenReader.announce(format(tr("{message}. Undo with Ctrl+Z."), ["message": self.app.describe(said)]))
         }
         reminders = pane
     }

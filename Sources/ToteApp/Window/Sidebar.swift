@@ -259,6 +259,13 @@ final class Sidebar {
         }
     }
 
+    /// The selected row of each of its lists (notes, smart lists, reminder lists).
+    var selectedRows: [WidgetPointer] {
+        [notesBox, smartBox, listsBox].compactMap { box in
+            gtk_list_box_get_selected_row(box.opaque).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
+        }
+    }
+
     func unselectAll() {
         isUpdatingSelection = true
         defer { isUpdatingSelection = false }

@@ -26,6 +26,21 @@ public indirect enum ReminderCommand: Hashable, Sendable {
         }
     }
 
+    /// The same lists, each once, in the order the command names them (a reminder's list
+    /// before the change first): what a screen reader is told an undo changed.
+    public var listsInOrder: [UUID] {
+        let named: [UUID]
+        switch self {
+        case .insert(let reminders), .delete(let reminders): named = reminders.map(\.listID)
+        case .update(let before, let after): named = (before + after).map(\.listID)
+        case .insertLists(let lists), .deleteLists(let lists): named = lists.map(\.id)
+        case .updateLists(let before, let after): named = (before + after).map(\.id)
+        case .sequence(let commands): named = commands.flatMap(\.listsInOrder)
+        }
+        var seen = Set<UUID>()
+        return named.filter { seen.insert($0).inserted }
+    }
+
     /// Whether the command adds, removes, renames or reorders lists (the sidebar changes).
     public var changesLists: Bool {
         switch self {

@@ -25,6 +25,18 @@ public struct WindowHistory: Sendable {
             parts.compactMap { if case .note(let id, _) = $0 { id } else { nil } }
         }
 
+        /// The notes and lists it changes, each once, in the order its parts changed them:
+        /// what a screen reader is told undoing or redoing it changed.
+        public var places: [Container] {
+            var seen = Set<Container>()
+            return parts.flatMap { part -> [Container] in
+                switch part {
+                case .note(let id, _): [.note(id)]
+                case .reminders(let step): step.command.listsInOrder.map { .list($0) }
+                }
+            }.filter { seen.insert($0).inserted }
+        }
+
         public var changesReminders: Bool {
             parts.contains { if case .reminders = $0 { true } else { false } }
         }
