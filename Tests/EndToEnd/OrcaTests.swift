@@ -168,4 +168,35 @@ final class OrcaTests: EndToEndTestCase {
         print("ORCA SAID back in Tote: \(said)")
         assertNoTypeNames(said)
     }
+
+    /// Down from a parent onto its subtask: the row says what it is, its state, its priority,
+    /// its due day and its parent (Orca 43 does not read a list item's level).
+    func testARemindersRowIsReadWithItsStateDueDayPriorityAndParent() throws {
+        let orca = try Orca(in: session)
+        let store = try Store(location: session.storeLocation)
+        let list = try makeList("Groceries", ["Bread", "Cheese"], in: store)
+        let rows = try store.reminders(inList: list)
+        var cheese = rows[1]
+        cheese.parentID = rows[0].id
+        cheese.priority = .high
+        cheese.due = Calendar.current.startOfDay(for: Date())
+        try store.apply(.update(before: [rows[1]], after: [cheese]))
+        try store.checkpoint()
+        let (tote, window) = try launchTote(width: 900)
+        let listRow = try waitForCenter(of: tote, named: "frame=1/Groceries", window: window)
+        try session.input(["mousemove", "\(listRow.x)", "\(listRow.y)", "click", "1"])
+        let bread = try waitForCenter(of: tote, named: "frame=1/Bread, not done, 1 open subtask", window: window)
+        try session.focus(window)
+        try session.input(["mousemove", "\(bread.x)", "\(bread.y)", "click", "1"])
+        session.pace(0.5)
+        let mark = orca.mark()
+        try session.key("Down")
+        let said = try orca.waitToSay("Cheese, not done", since: mark)
+        print("ORCA SAID on the subtask: \(said)")
+        let row = try XCTUnwrap(said.first { $0.hasPrefix("Cheese, not done") })
+        for part in ["Today", "High priority", "subtask of “Bread”"] {
+            XCTAssertTrue(row.contains(part), "\(part) in \(row)")
+        }
+        assertNoTypeNames(said)
+    }
 }
