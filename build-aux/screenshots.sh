@@ -20,14 +20,21 @@ remove() {
   rm -rf "$1"
 }
 
-shoot() {  # LANGUAGE FILE NARROW-FILE LIST-NAME
-  local work
+# A fresh session's folders in $work, and the environment Tote runs in there, in LANGUAGE, in
+# ${session[@]} (both the caller's locals).
+new_session() {  # LANGUAGE
   work=$(mktemp -d)
   mkdir -p "$work"/{home,run,data}
   chmod 700 "$work/run"
-  env HOME="$work/home" XDG_RUNTIME_DIR="$work/run" XDG_DATA_HOME="$work/data" \
-    XDG_DATA_DIRS="$prefix/share:/usr/share" GSETTINGS_BACKEND=memory \
-    LANGUAGE="$1" LANG=C.UTF-8 OUT="$2" NARROW="$3" LIST="$4" TOTE="$prefix/bin/tote" \
+  session=(HOME="$work/home" XDG_RUNTIME_DIR="$work/run" XDG_DATA_HOME="$work/data"
+           XDG_DATA_DIRS="$prefix/share:/usr/share" GSETTINGS_BACKEND=memory
+           LANGUAGE="$1" LANG=C.UTF-8 TOTE="$prefix/bin/tote")
+}
+
+shoot() {  # LANGUAGE FILE NARROW-FILE LIST-NAME
+  local work session
+  new_session "$1"
+  env "${session[@]}" OUT="$2" NARROW="$3" LIST="$4" \
     xvfb-run --auto-servernum --server-args="-screen 0 1200x800x24 -nolisten tcp" \
     dbus-run-session -- bash -c '
       set -euo pipefail; [ -n "${SHOT_TRACE:-}" ] && set -x
@@ -189,14 +196,9 @@ feature_session() {
 }
 
 features() {  # LANGUAGE SUFFIX
-  local work
-  work=$(mktemp -d)
-  mkdir -p "$work"/{home,run,data}
-  chmod 700 "$work/run"
-  env HOME="$work/home" XDG_RUNTIME_DIR="$work/run" XDG_DATA_HOME="$work/data" \
-    XDG_DATA_DIRS="$prefix/share:/usr/share" GSETTINGS_BACKEND=memory \
-    LANGUAGE="$1" LANG=C.UTF-8 TOTE="$prefix/bin/tote" \
-    OUT_DRAG="$out/drag-reminders$2.png" OUT_TODAY="$out/smart-lists$2.png" \
+  local work session
+  new_session "$1"
+  env "${session[@]}" OUT_DRAG="$out/drag-reminders$2.png" OUT_TODAY="$out/smart-lists$2.png" \
     OUT_NOTIFICATION="$out/notification$2.png" OUT_SYNCED="$out/synced-list$2.png" \
     xvfb-run --auto-servernum --server-args="-screen 0 1400x760x24 -nolisten tcp" \
     dbus-run-session -- bash -c "$(declare -f feature_session); feature_session" 2>>"${SHOT_LOG:-/dev/null}"

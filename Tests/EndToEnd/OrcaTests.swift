@@ -24,6 +24,15 @@ final class OrcaTests: EndToEndTestCase {
         return (orca, tote, window)
     }
 
+    /// Orca on, then Tote showing the note "Plans" holding `text`.
+    private func start(withNote text: String) throws -> (orca: Orca, tote: Process, window: String) {
+        let orca = try Orca(in: session)
+        try storeNote("Plans", RichText(plain: text))
+        let (tote, window) = try launchTote(width: 900)
+        try openNote("Plans", in: 1, of: tote, window: window)
+        return (orca, tote, window)
+    }
+
     private func titles(_ list: UUID) -> [String] {
         ((try? session.store()?.reminders(inList: list)) ?? []).map(\.title)
     }
@@ -81,10 +90,7 @@ final class OrcaTests: EndToEndTestCase {
     }
 
     func testTextMovedWithinANoteAndItsUndoAreSaid() throws {
-        let orca = try Orca(in: session)
-        try storeNote("Plans", RichText(plain: "Pack the tent and the stove"))
-        let (tote, window) = try launchTote(width: 900)
-        try openNote("Plans", in: 1, of: tote, window: window)
+        let (orca, tote, window) = try start(withNote: "Pack the tent and the stove")
         let grab = try selectNoteStart(4, grab: 2, in: 1, of: tote, window: window)  // "Pack"
         let end = try session.characterCenters(of: tote, in: "frame=1/Note body", offsets: [26], window: window)[0]
         var mark = orca.mark()
@@ -112,10 +118,7 @@ final class OrcaTests: EndToEndTestCase {
     }
 
     func testTheBoldToggleSaysItsState() throws {
-        let orca = try Orca(in: session)
-        try storeNote("Plans", RichText(plain: "Pack the tent"))
-        let (tote, window) = try launchTote(width: 900)
-        try openNote("Plans", in: 1, of: tote, window: window)
+        let (orca, tote, window) = try start(withNote: "Pack the tent")
         let mark = orca.mark()
         // Back from the note's text to its toolbar, as a keyboard user goes (Tab alone
         // would be typed into the text).
@@ -139,26 +142,9 @@ final class OrcaTests: EndToEndTestCase {
     /// screen reader listens to the focused app only).
     func testAFileThatCouldNotComeInIsSaidWithItsReason() throws {
         let orca = try Orca(in: session)
-        let tote = try launchToteWithNewNote()
-        try session.type("Inbox: ")
-        let toteWindow = try session.waitForWindow(of: tote)
-        try session.place(toteWindow, x: 0, y: 0, width: 620, height: 700)
-        let folder = session.root.appendingPathComponent("Odd", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("kept\n".utf8).write(to: folder.appendingPathComponent("kept.txt"))
+        let (tote, toteWindow, files, filesWindow, folder) = try noteBesideFiles(typing: "Inbox: ", folder: "Odd")
         XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe").path, 0o644), 0)
-        let files = try session.launch(NautilusDragTests.nautilus, ["--new-window", folder.path], logName: "nautilus",
-                                       extra: ["GSK_RENDERER": "cairo"])
-        let filesWindow = try session.waitForWindow(named: "Odd", timeout: 30)
-        try session.place(filesWindow, x: 640, y: 0, width: 620, height: 700)
-        let pipe = try waitForCenter(of: files, named: "pipe", window: filesWindow)
-        let kept = try waitForCenter(of: files, named: "kept.txt", window: filesWindow)
-        try session.input(["mousemove", "\(pipe.x)", "\(pipe.y)", "click", "1"])
-        session.pace(0.3)
-        try session.input(["mousemove", "\(kept.x)", "\(kept.y)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
-        session.pace(0.3)
-        let after = try session.characterCenters(of: tote, in: "Note body", offsets: [6], window: toteWindow)[0]
-        try session.drag(from: kept, to: (after.x + 12, after.y))
+        try dragIntoNoteWithKept("pipe", from: files, filesWindow, to: tote, toteWindow)
         try session.waitUntil("the toast naming the pipe", timeout: 15) {
             ((try? session.accessibleObjects(of: tote)) ?? []).contains { $0.contains("Could not insert “pipe”") }
         }
