@@ -43,16 +43,24 @@ final class OrcaTests: EndToEndTestCase {
                        file: file, line: line)
     }
 
+    /// Drags the reminder `title` onto the sidebar row `row`; returns what Orca said from
+    /// then until it said `sentence`, with no type name among it.
+    private func drag(_ title: String, onto row: String, hearing sentence: String,
+                      _ orca: Orca, _ tote: Process, _ window: String) throws -> [String] {
+        let reminder = try waitForCenter(of: tote, named: "frame=1/\(title), not done", window: window)
+        let target = try waitForCenter(of: tote, named: "frame=1/\(row)", window: window)
+        let mark = orca.mark()
+        try session.drag(from: reminder, to: target)
+        let said = try orca.waitToSay(sentence, since: mark)
+        print("ORCA SAID after \(title) dropped on \(row): \(said)")
+        assertNoTypeNames(said)
+        return said
+    }
+
     func testAReminderDraggedOntoAnotherListIsSaidWithItsUndo() throws {
         let (orca, tote, window) = try start()
-        let godwit = try waitForCenter(of: tote, named: "frame=1/Godwit, not done", window: window)
-        let bitternRow = try waitForCenter(of: tote, named: "frame=1/Bittern", window: window)
-        let mark = orca.mark()
-        try session.drag(from: godwit, to: bitternRow)
-        try session.waitUntil("Godwit moved to Bittern") { titles(bittern) == ["Dunlin", "Godwit"] }
-        let said = try orca.waitToSay("Moved 1 reminder to “Bittern”. Undo with Ctrl+Z.", since: mark)
-        print("ORCA SAID: \(said)")
-        assertNoTypeNames(said)
+        _ = try drag("Godwit", onto: "Bittern", hearing: "Moved 1 reminder to “Bittern”. Undo with Ctrl+Z.", orca, tote, window)
+        XCTAssertEqual(titles(bittern), ["Dunlin", "Godwit"])
     }
 
     func testAMoveToListByTheKeyboardAndItsUndoAreSaid() throws {
@@ -80,13 +88,7 @@ final class OrcaTests: EndToEndTestCase {
 
     func testADropOntoTodayIsSaid() throws {
         let (orca, tote, window) = try start()
-        let knot = try waitForCenter(of: tote, named: "frame=1/Knot, not done", window: window)
-        let today = try waitForCenter(of: tote, named: "frame=1/Today", window: window)
-        let mark = orca.mark()
-        try session.drag(from: knot, to: today)
-        let said = try orca.waitToSay("1 reminder is now due today. Undo with Ctrl+Z.", since: mark)
-        print("ORCA SAID after the drop on Today: \(said)")
-        assertNoTypeNames(said)
+        _ = try drag("Knot", onto: "Today", hearing: "1 reminder is now due today. Undo with Ctrl+Z.", orca, tote, window)
     }
 
     func testTextMovedWithinANoteAndItsUndoAreSaid() throws {
