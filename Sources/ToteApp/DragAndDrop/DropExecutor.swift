@@ -31,7 +31,8 @@ enum DropExecutor {
     /// another app's, a file's, a menu's). False when nothing could be done: the library
     /// refused a note's change (said in a toast). A list's change is written off the main
     /// thread (a move of 500 reminders is tens of milliseconds of SQLite); the list shows its
-    /// result at once, and a refusal is said when the store gives it.
+    /// result at once, a smart list once it is written, and a refusal is said when the store
+    /// gives it.
     @discardableResult
     static func carryOut(_ plan: DropPlan, at destination: Destination, from session: DragSession? = nil) -> Bool {
         switch destination {
@@ -49,10 +50,12 @@ enum DropExecutor {
         case .sidebar(let pane):
             return plan.reminderCommand.map { pane.perform($0, selecting: pane.view.selectedIDs) } ?? false
         case .smartList(let pane):
-            guard let command = plan.reminderCommand, case .smartList(let smart, let ids) = plan.selection,
-                  pane.perform(command, selecting: ids, smartList: smart) else { return false }
-            if plan.source == .selectionCleared { session?.clearSourceSelection(droppedInto: pane) }
-            pane.onDropped(plan)
+            guard let command = plan.reminderCommand, case .smartList(let smart, let ids) = plan.selection else { return false }
+            pane.performInBackground(command, selecting: ids, smartList: smart) { [weak pane] in
+                guard let pane else { return }
+                if plan.source == .selectionCleared { session?.clearSourceSelection(droppedInto: pane) }
+                pane.onDropped(plan)
+            }
             return true
         case .unshownNote(let window):
             return intoUnshownNote(plan, window, session)

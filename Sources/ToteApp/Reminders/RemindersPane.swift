@@ -225,6 +225,29 @@ final class RemindersPane {
         view.focusList()
     }
 
+    /// As `perform` for a command shown in smart list `smart` (a drop onto it): written off
+    /// the main thread, which goes on meanwhile; once written, the smart list is shown with
+    /// `selecting` selected, the step is recorded and `then` runs. A smart list reads every
+    /// list, so it is shown from the store once the command is in it.
+    func performInBackground(
+        _ command: ReminderCommand, selecting: [UUID], smartList smart: SmartList, then: @escaping @MainActor () -> Void
+    ) {
+        let before = shownSelection
+        let after = ReminderSelection(listID: nil, ids: selecting, smartList: smart)
+        library.applyInBackground(command, origin: origin) { [weak self] error in
+            guard let self else { return }
+            if let error {
+                self.onToast(format(tr("Could not change the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
+                self.reload()
+                return
+            }
+            self.onNewStep(ReminderStep(command: command, selectionBefore: before, selectionAfter: after))
+            self.showResult(of: command, selection: after)
+            self.updateActionStates()
+            then()
+        }
+    }
+
     /// Ctrl+Z and Ctrl+Shift+Z: the window's history takes them.
     func undo() {
         onUndo?()
