@@ -101,7 +101,8 @@ final class FileDropBenchmark {
         }, timeout: 600)
         let seconds = milliseconds(ContinuousClock.now - start) / 1000
         let (mainCPU, allCPU) = (Self.cpuSeconds(1 /* RUSAGE_THREAD */) - mainBefore, Self.cpuSeconds(RUSAGE_SELF.rawValue) - allBefore)
-        let (stalls, worstFrame, _, _) = timeline.stop()
+        let (stalls, frameTimes) = timeline.stop()
+        let worstFrame = frameTimes.max() ?? 0
         guard bench.editor.text.attachments.count == files.count else {
             throw CocoaError(.fileReadUnknown)
         }

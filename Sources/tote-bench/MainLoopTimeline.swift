@@ -61,7 +61,7 @@ final class MainLoopTimeline {
 
     /// Stops recording; returns the stalls, each with the part of it spent in frames, and each
     /// frame's time (ms).
-    func stop() -> (stalls: [Stall], longestFrame: Double, frames: Int, frameTimes: [Double]) {
+    func stop() -> (stalls: [Stall], frameTimes: [Double]) {
         if timer != 0 { g_source_remove(timer) }
         timer = 0
         if let clock { handlers.forEach { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), $0) } }
@@ -75,8 +75,7 @@ final class MainLoopTimeline {
             }
             return stall
         }
-        let times = frames.map { milliseconds($0.end - $0.start) }
-        return (stalls, times.max() ?? 0, frames.count, times)
+        return (stalls, frames.map { milliseconds($0.end - $0.start) })
     }
 
     /// Stops recording; the longest stall (ms), counting a stall still going on as ending now.

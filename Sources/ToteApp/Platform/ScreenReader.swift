@@ -21,10 +21,11 @@ final class ScreenReader {
     /// Rows a screen reader may have gone to on its own: Orca 43 follows a list's selection
     /// when it changes (a list shown selects its sidebar row), focused or not, so the
     /// sentence is given to these too; Orca says it once, from the one it is on.
-    var alsoSaidOn: () -> [WidgetPointer] = { [] }
+    private let alsoSaidOn: () -> [WidgetPointer]
 
-    init(window: WidgetPointer) {
+    init(window: WidgetPointer, alsoSaidOn: @escaping () -> [WidgetPointer]) {
         self.window = window
+        self.alsoSaidOn = alsoSaidOn
         window.connect("notify::is-active") { [weak self] (_: UnsafeMutableRawPointer?) in
             guard let self, gtk_window_is_active(window.cast()).isTrue, !self.unheard.isEmpty else { return }
             self.waiting = self.unheard + self.waiting
@@ -35,8 +36,9 @@ final class ScreenReader {
 
     /// Said a moment later, after the step that caused it has moved the focus onto its
     /// result, which the screen reader reads first; said on whatever has the focus then.
-    func announce(_ sentence: String) {
-        waiting.append(sentence)
+    /// `offeringUndo`: followed by how to undo it.
+    func announce(_ sentence: String, offeringUndo: Bool = false) {
+        waiting.append(offeringUndo ? format(tr("{message}. Undo with Ctrl+Z."), ["message": sentence]) : sentence)
         sayWaitingSoon()
     }
 

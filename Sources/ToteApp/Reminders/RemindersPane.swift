@@ -189,30 +189,13 @@ final class RemindersPane {
     /// in order): the target is shown at once with `selecting` selected and focused, worked out
     /// from the command without reading the store, while the store writes it off the main
     /// thread (a drop of 500 reminders is 30 ms of SQLite). Once written, the step is recorded
-    /// and `then` runs (a toast). If nothing could be written, the list shown before comes back
-    /// as stored, with its selection, and a toast says why; nothing is recorded.
+    /// and `then` runs (a toast).
     func performInBackground(
         _ command: ReminderCommand, selecting: [UUID], in target: UUID, targetRows: [Reminder],
         failure: String? = nil, then: @escaping @MainActor () -> Void = {}
     ) {
-        let before = shownSelection
-        let after = ReminderSelection(listID: target, ids: selecting)
-        library.applyInBackground(command, origin: origin) { [weak self] error in
-            guard let self else { return }
-            if let error {
-                self.onToast(format(failure ?? tr("Could not change the list: {reason}"),
-                                    ["reason": Reasons.text(forStoreError: error)]), false)
-                if let smart = before.smartList {
-                    self.show(smartList: smart, selecting: before.ids)
-                } else if let shown = before.listID, self.show(listID: shown, selecting: before.ids) {
-                    self.onShowList(shown)
-                } else {
-                    self.reload()
-                }
-                return
-            }
-            self.onNewStep(ReminderStep(command: command, selectionBefore: before, selectionAfter: after))
-            self.updateActionStates()
+        write(command, to: ReminderSelection(listID: target, ids: selecting), failure: failure) { [weak self] in
+            self?.updateActionStates()
             then()
         }
         guard show(listID: target, rows: command.rows(of: target, from: targetRows), selecting: selecting) else {
@@ -232,19 +215,40 @@ final class RemindersPane {
     func performInBackground(
         _ command: ReminderCommand, selecting: [UUID], smartList smart: SmartList, then: @escaping @MainActor () -> Void
     ) {
-        let before = shownSelection
         let after = ReminderSelection(listID: nil, ids: selecting, smartList: smart)
-        library.applyInBackground(command, origin: origin) { [weak self] error in
+        write(command, to: after, failure: nil) { [weak self] in
             guard let self else { return }
-            if let error {
-                self.onToast(format(tr("Could not change the list: {reason}"), ["reason": Reasons.text(forStoreError: error)]), false)
-                self.reload()
-                return
-            }
-            self.onNewStep(ReminderStep(command: command, selectionBefore: before, selectionAfter: after))
             self.showResult(of: command, selection: after)
             self.updateActionStates()
             then()
+        }
+    }
+
+    /// Writes `command` off the main thread. Once written, the step from what is shown now to
+    /// `after` is recorded and `written` runs. If nothing could be written, what was shown
+    /// before comes back as stored, with its selection, and a toast says why (`failure`, with
+    /// its {reason}); nothing is recorded.
+    private func write(
+        _ command: ReminderCommand, to after: ReminderSelection, failure: String?,
+        written: @escaping @MainActor () -> Void
+    ) {
+        let before = shownSelection
+        library.applyInBackground(command, origin: origin) { [weak self] error in
+            guard let self else { return }
+            if let error {
+                self.onToast(format(failure ?? tr("Could not change the list: {reason}"),
+                                    ["reason": Reasons.text(forStoreError: error)]), false)
+                if let smart = before.smartList {
+                    self.show(smartList: smart, selecting: before.ids)
+                } else if let shown = before.listID, self.show(listID: shown, selecting: before.ids) {
+                    self.onShowList(shown)
+                } else {
+                    self.reload()
+                }
+                return
+            }
+            self.onNewStep(ReminderStep(command: command, selectionBefore: before, selectionAfter: after))
+            written()
         }
     }
 

@@ -43,7 +43,7 @@ extension MainWindow {
         case .toast, nil:
             return
         }
-        screenReader.announce(format(tr("{message}. Undo with Ctrl+Z."), ["message": message]))
+        screenReader.announce(message, offeringUndo: true)
     }
 
     /// Undoes this window's latest step as a whole, showing what it changes. Nothing is

@@ -51,8 +51,7 @@ final class MainWindow {
     init(application app: ToteApplication) {
         self.app = app
         window = adw_application_window_new(app.application.cast())
-        screenReader = ScreenReader(window: window)
-        screenReader.alsoSaidOn = { [sidebar] in sidebar.selectedRows }
+        screenReader = ScreenReader(window: window, alsoSaidOn: { [sidebar] in sidebar.selectedRows })
         gtk_window_set_title(window.cast(), tr("Tote"))
         gtk_widget_set_size_request(window, 360, 294)
         if app.appID.hasSuffix(".Devel") { gtk_widget_add_css_class(window, "devel") }
@@ -346,7 +345,7 @@ final class MainWindow {
             adw_toast_set_detailed_action_name(toast, undoAction)
         }
         adw_toast_overlay_add_toast(toastOverlay.opaque, toast)
-        screenReader.announce(undoAction == nil ? title : format(tr("{message}. Undo with Ctrl+Z."), ["message": title]))
+        screenReader.announce(title, offeringUndo: undoAction != nil)
     }
 
     /// Every toast this window has shown, oldest first (what a person has been told).
@@ -561,7 +560,7 @@ final class MainWindow {
         }
         pane.onMovedByMenu = { [weak self] said in
             guard let self else { return }
-            self.screenReader.announce(format(tr("{message}. Undo with Ctrl+Z."), ["message": self.app.describe(said)]))
+            self.screenReader.announce(self.app.describe(said), offeringUndo: true)
         }
         reminders = pane
     }

@@ -16,18 +16,10 @@ public indirect enum ReminderCommand: Hashable, Sendable {
     case sequence([ReminderCommand])
 
     /// The lists whose reminders or names the command changes.
-    public var listsTouched: Set<UUID> {
-        switch self {
-        case .insert(let reminders), .delete(let reminders): return Set(reminders.map(\.listID))
-        case .update(let before, let after): return Set((before + after).map(\.listID))
-        case .insertLists(let lists), .deleteLists(let lists): return Set(lists.map(\.id))
-        case .updateLists(let before, let after): return Set((before + after).map(\.id))
-        case .sequence(let commands): return commands.reduce(into: []) { $0.formUnion($1.listsTouched) }
-        }
-    }
+    public var listsTouched: Set<UUID> { Set(listsInOrder) }
 
-    /// The same lists, each once, in the order the command names them (a reminder's list
-    /// before the change first): what a screen reader is told an undo changed.
+    /// The same, each once, in the order the command names them (a reminder's list before
+    /// the change first): what a screen reader is told an undo changed.
     public var listsInOrder: [UUID] {
         let named: [UUID]
         switch self {
