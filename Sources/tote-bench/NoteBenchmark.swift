@@ -111,7 +111,7 @@ final class NoteBenchmark {
     /// group of 5 keys, from its last key to when another connection to the store, polled every
     /// 10 ms from a thread of its own, first reads it. The promise: at most 1 s.
     func keystrokeToDurable(_ note: Note, after before: Note, groups: Int) -> [Double] {
-        openCompletely(before)
+        _ = openCompletely(before)
         editor.show(note)
         MainLoop.iterate(until: { false }, timeout: 0.2)  // typing while it fills
         var start = GtkTextIter()

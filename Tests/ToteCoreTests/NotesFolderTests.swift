@@ -259,7 +259,7 @@ import Testing
         let line = String(repeating: "word ", count: 50_000)
         try write("Long.md", line + "\n")
         let huge = root.appendingPathComponent("Huge.md")
-        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: UInt64(NotesFolder.largestNote + 1))
         try handle.close()

@@ -14,47 +14,58 @@ import Foundation
 enum NativeBinary {
     static let magic = Array("TOTERT".utf8)
 
+    /// One pass over the runs: the paragraphs are written while the tables are gathered, then
+    /// the tables go before them. A 1 MB note is encoded on every save, so this is hot.
     static func encode(_ text: RichText) -> Data {
-        var writer = Writer()
-        writer.bytes(magic)
-        writer.u16(UInt16(NativeFormat.currentVersion))
+        var paragraphs = Writer()
         var styleIndex: [TextStyle: UInt32] = [:]
         var styles: [TextStyle] = []
         var attachmentIndex: [Attachment: UInt32] = [:]
         var attachments: [Attachment] = []
+        // Runs mostly share the style of the run before them: an equality test is cheaper
+        // than hashing a style.
+        var lastStyle: (style: TextStyle, index: UInt32)?
+        paragraphs.u32(UInt32(text.paragraphs.count))
         for paragraph in text.paragraphs {
+            paragraphs.u8(paragraphCode(paragraph.style))
+            paragraphs.u32(UInt32(paragraph.runs.count))
             for run in paragraph.runs {
-                if styleIndex[run.style] == nil {
-                    styleIndex[run.style] = UInt32(styles.count)
+                let style: UInt32
+                if let lastStyle, lastStyle.style == run.style {
+                    style = lastStyle.index
+                } else if let known = styleIndex[run.style] {
+                    style = known
+                } else {
+                    style = UInt32(styles.count)
+                    styleIndex[run.style] = style
                     styles.append(run.style)
                 }
-                if let attachment = run.attachment, attachmentIndex[attachment] == nil {
-                    attachmentIndex[attachment] = UInt32(attachments.count)
-                    attachments.append(attachment)
+                lastStyle = (run.style, style)
+                if let attachment = run.attachment {
+                    let index = attachmentIndex[attachment] ?? {
+                        attachmentIndex[attachment] = UInt32(attachments.count)
+                        attachments.append(attachment)
+                        return UInt32(attachments.count - 1)
+                    }()
+                    paragraphs.u8(1)
+                    paragraphs.u32(style)
+                    paragraphs.u32(index)
+                } else {
+                    paragraphs.u8(0)
+                    paragraphs.u32(style)
+                    paragraphs.string(run.text)
                 }
             }
         }
+        var writer = Writer(capacity: paragraphs.bytes.count + 64 * (styles.count + attachments.count) + 16)
+        writer.bytes(magic)
+        writer.u16(UInt16(NativeFormat.currentVersion))
         writer.u32(UInt32(styles.count))
         for style in styles { writer.style(style) }
         writer.u32(UInt32(attachments.count))
         for attachment in attachments { writer.attachment(attachment) }
-        writer.u32(UInt32(text.paragraphs.count))
-        for paragraph in text.paragraphs {
-            writer.u8(paragraphCode(paragraph.style))
-            writer.u32(UInt32(paragraph.runs.count))
-            for run in paragraph.runs {
-                if let attachment = run.attachment {
-                    writer.u8(1)
-                    writer.u32(styleIndex[run.style]!)
-                    writer.u32(attachmentIndex[attachment]!)
-                } else {
-                    writer.u8(0)
-                    writer.u32(styleIndex[run.style]!)
-                    writer.string(run.text)
-                }
-            }
-        }
-        return writer.data
+        writer.bytes(paragraphs.bytes)
+        return Data(writer.bytes)
     }
 
     static func decode(_ data: Data) throws(NativeFormat.DecodingFailure) -> RichText {
@@ -124,17 +135,19 @@ enum NativeBinary {
     private static let kinds: [Attachment.Kind] = [.image, .video, .audio, .file]
 
     private struct Writer {
-        var data = Data()
+        private(set) var bytes: [UInt8] = []
 
-        mutating func bytes(_ bytes: [UInt8]) { data.append(contentsOf: bytes) }
-        mutating func u8(_ value: UInt8) { data.append(value) }
-        mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+        mutating func bytes(_ more: [UInt8]) { bytes.append(contentsOf: more) }
+        mutating func u8(_ value: UInt8) { bytes.append(value) }
+        mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
 
         mutating func string(_ text: String) {
             u32(UInt32(text.utf8.count))
-            data.append(contentsOf: text.utf8)
+            bytes.append(contentsOf: text.utf8)
         }
 
         mutating func color(_ color: RGBAColor) {

@@ -169,9 +169,13 @@ public enum NativeFormat {
 /// left out; paragraphs are lines.
 public enum PlainTextFormat {
     public static func encode(_ text: RichText) -> String {
-        text.paragraphs.map { paragraph in
-            paragraph.runs.filter { $0.attachment == nil }.map(\.text).joined()
-        }.joined(separator: "\n")
+        // Appended into one string: every save of a note encodes it whole.
+        var plain = ""
+        for (index, paragraph) in text.paragraphs.enumerated() {
+            if index > 0 { plain.append("\n") }
+            for run in paragraph.runs where run.attachment == nil { plain.append(run.text) }
+        }
+        return plain
     }
 
     /// Bytes from outside: invalid UTF-8 becomes U+FFFD rather than failing.

@@ -244,7 +244,8 @@ public final class NoteBodies {
     private func edited(_ body: NoteBody, origin: AnyObject?, happened: Date, seenLate: TimeInterval) {
         if let origin { body.lastOrigin = ObjectIdentifier(origin) }
         if body.unsavedSince == nil { body.unsavedSince = (happened, seenLate) }
-        let delay = policy.saveTime(firstUnsavedEdit: body.unsavedSince!.happened, latestEdit: happened)
+        let delay = policy.saveTime(firstUnsavedEdit: body.unsavedSince!.happened, latestEdit: happened,
+                                    writeTakes: body.lastWriteTook)
             .timeIntervalSinceNow
         body.pendingSave?.cancel()
         body.pendingSave = schedule(delay) { [weak self, weak body] in
@@ -306,9 +307,11 @@ public final class NoteBodies {
                 return
             }
             let result = save(edits)
+            let took = Date().timeIntervalSince(queued)
             edits.trace?.written(queuedAt: queued)
             Task { @MainActor [weak self] in
                 body.savesInFlight -= 1
+                body.lastWriteTook = took
                 guard let self else { return }
                 self.finishSave(result, of: body, attempted: attempted)
                 self.releaseIfIdle(body)

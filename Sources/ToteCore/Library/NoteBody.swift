@@ -37,12 +37,17 @@ public final class NoteBody {
     /// Saves begun off the main thread whose outcome has not come back: the body is kept
     /// until it has, so that a failure or a copy is never lost with it.
     var savesInFlight = 0
+    /// How long the latest write of its edits took on the save queue (encoding included).
+    var lastWriteTook: TimeInterval = 0
 
     init(_ note: Note) {
         self.note = note
         title = note.title
+        let reading = Date()
         do {
             text = try note.richText()
+            // Until a write is timed, decoding the note is the best guess at encoding it.
+            lastWriteTook = Date().timeIntervalSince(reading)
         } catch {
             text = RichText(plain: note.body)
             unreadable = "\(error)"
