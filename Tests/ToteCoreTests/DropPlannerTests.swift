@@ -31,8 +31,9 @@ import Testing
         #expect(plan.noteEdits.count == 1)
         var after = text
         try after.apply(plan.noteEdits[0].command)
-        #expect(after.plainText == "two threeone ")
-        #expect(plan.selection == .text(note: noteA, TextSelection(9..<13)))
+        // "one " keeps its word end apart from "three" (smart spacing).
+        #expect(after.plainText == "two three one ")
+        #expect(plan.selection == .text(note: noteA, TextSelection(10..<14)))
         #expect(plan.source == .removed && plan.toast == nil)
     }
 

@@ -16,8 +16,9 @@ import Testing
         let source = 6..<11 // "beta " with its bold
         let drop = try #require(NoteDrop.plan(dropping: text.fragment(source), at: 22, into: text, movingFrom: source))
         let inverse = try text.apply(drop.command)
-        #expect(text.plainText == "alpha gamma\ndeltabeta ")
-        #expect(drop.selection == TextSelection(17..<22))
+        // Its word end is kept apart from "delta" (smart spacing).
+        #expect(text.plainText == "alpha gamma\ndelta beta ")
+        #expect(drop.selection == TextSelection(18..<23))
         #expect(text.fragment(drop.selection.range) == start.fragment(source), "styles travel")
         _ = try text.apply(inverse)
         #expect(text == start)
@@ -115,15 +116,24 @@ import Testing
         #expect(SmartSpacing.padding(for: word, at: 3, in: text) == (true, false), "after a closing one")
         #expect(SmartSpacing.padding(for: word, at: 6, in: text) == (false, false), "between spaces")
         #expect(SmartSpacing.padding(for: word, at: 8, in: text) == (true, false), "at the end, after a word")
-        #expect(SmartSpacing.padding(for: RichText(plain: "new "), at: 5, in: text) == (false, false), "not a word")
+        #expect(SmartSpacing.padding(for: RichText(plain: "new "), at: 5, in: text) == (true, false), "its word end only")
+        #expect(SmartSpacing.padding(for: RichText(plain: " new "), at: 5, in: text) == (false, false), "spaces at both ends")
     }
 
-    @Test func partsOfWordsAndSpacedSelectionsMoveExactly() throws {
+    /// Noticed with Orca: "Pack " selected with its space and dropped at the end of the line
+    /// landed as "stovePack ".
+    @Test func aWordDraggedWithItsSpaceIsKeptApartFromTheWordItLandsAfter() throws {
+        let (text, _) = try move("Pack ", in: "Pack the tent and the stove", before: nil)
+        #expect(text == "the tent and the stove Pack ")
+    }
+
+    @Test func partsOfWordsAndSpacedSelectionsAreTakenOutExactly() throws {
         let (part, _) = try move("ight", in: "night owl", before: "owl")
         // Taken out exactly (it was part of a word); dropped before a word, spaced from it.
         #expect(part == "n ight owl")
         let (spaced, _) = try move(" owl", in: "night owl sings", before: "night")
-        #expect(spaced == " owlnight sings")
+        // Taken out exactly; its word end is kept apart from the word it lands before.
+        #expect(spaced == " owl night sings")
         #expect(SmartSpacing.removal(of: 1..<5, in: RichText(plain: "night owl")) == 1..<5)
     }
 

@@ -2,8 +2,10 @@
 /// Spaces around whole words dragged within text, as Apple's text views do: a word dragged
 /// out of a sentence leaves one space behind, not two ("on  so"), and a word dropped beside
 /// another is kept apart from it by a space ("traffic. Saturday", not "traffic.Saturday").
-/// Only a fragment that starts and ends with a letter or digit is treated so; anything else
-/// moves exactly as selected.
+/// A fragment is taken out with a space only when it starts and ends with a letter or digit;
+/// when it is dropped, each of its ends that is a letter or digit is kept apart from a word
+/// beside it ("Pack " dropped after "stove" gives "stove Pack ", as NSTextView's smart insert
+/// does).
 public enum SmartSpacing {
     /// The range a move takes out of `text`: `source`, and when it is whole words, the one
     /// space that removing it alone would leave doubled, or stranded before punctuation or at
@@ -30,10 +32,10 @@ public enum SmartSpacing {
     /// The same, where `neighbour(-1)` and `neighbour(0)` read the characters before and after
     /// the drop point (nil at a paragraph's edge).
     static func padding(for fragment: RichText, neighbour: (Int) -> Unicode.Scalar?) -> (before: Bool, after: Bool) {
-        guard isWordLike(fragment, 0..<fragment.length) else { return (false, false) }
+        guard let ends = wordEnds(fragment) else { return (false, false) }
         let previous = neighbour(-1), next = neighbour(0)
-        let before = isWordCharacter(previous) || previous.map(closingPunctuation.contains) == true
-        return (before, isWordCharacter(next))
+        let before = ends.first && (isWordCharacter(previous) || previous.map(closingPunctuation.contains) == true)
+        return (before, ends.last && isWordCharacter(next))
     }
 
     private static let closingPunctuation: Set<Unicode.Scalar> = [".", ",", ";", ":", "!", "?", ")", "]", "}", "”", "’", "»"]
@@ -52,12 +54,19 @@ public enum SmartSpacing {
 
     /// One paragraph of text without attachments, a word character at each end.
     private static func isWordLike(_ text: RichText, _ range: Range<Int>) -> Bool {
-        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= text.length else { return false }
+        wordEnds(text, range).map { $0.first && $0.last } ?? false
+    }
+
+    /// For one paragraph of text without attachments: whether its first and its last
+    /// character are word characters. Nil for anything else.
+    private static func wordEnds(_ text: RichText, _ range: Range<Int>? = nil) -> (first: Bool, last: Bool)? {
+        let range = range ?? 0..<text.length
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= text.length else { return nil }
         let (first, start) = text.locate(range.lowerBound)
         let (last, _) = text.locate(range.upperBound)
-        guard first == last, text.paragraphs[first].runs.allSatisfy({ $0.attachment == nil }) else { return false }
+        guard first == last, text.paragraphs[first].runs.allSatisfy({ $0.attachment == nil }) else { return nil }
         let scalars = Array(text.paragraphs[first].plainText.unicodeScalars)
-        return isWordCharacter(scalars[start]) && isWordCharacter(scalars[start + range.count - 1])
+        return (isWordCharacter(scalars[start]), isWordCharacter(scalars[start + range.count - 1]))
     }
 
     /// The character at `offset` of `text`: nil outside it and at a paragraph break, the
