@@ -128,21 +128,26 @@ import Testing
         let end = body.text.length
         try library.bodies.perform(.insert(RichText(plain: "a"), at: end), in: body, kind: .insertion(of: "a"),
                                    selectionBefore: .cursor(at: end), selectionAfter: .cursor(at: end + 1), origin: nil)
+        let decoding = body.lastWriteTook
         try #require(timers.made.last).work?()
         library.bodies.waitForSaves()
         for _ in 0..<100 where body.savesInFlight > 0 { await Task.yield() }
         let took = body.lastWriteTook
-        #expect(took > 0)
+        #expect(took > 0 && took != decoding, "the write's own time came back")
         // Typing went on for half a second: the save is due 0.6 s after its first keystroke,
-        // less the write.
-        let first = Date().addingTimeInterval(-0.5)
-        for (index, happened) in [first, Date()].enumerated() {
+        // less the write, so 0.1 s less the write after the latest keystroke (not before it).
+        let latest = Date()
+        for (index, happened) in [latest.addingTimeInterval(-0.5), latest].enumerated() {
             try library.bodies.perform(.insert(RichText(plain: "b"), at: end + 1 + index), in: body, kind: .insertion(of: "b"),
                                        selectionBefore: .cursor(at: end + 1 + index), selectionAfter: .cursor(at: end + 2 + index),
                                        origin: nil, happened: happened)
         }
+        // The delay is counted from when the second edit was made, a moment after `latest`.
+        let elapsed = Date().timeIntervalSince(latest)
+        let due = max(0, 0.1 - took)
         let delay = try #require(timers.made.last).delay
-        #expect(abs(delay - max(0, 0.1 - took)) < 0.02, "due \(delay) s from now, the write taking \(took) s")
+        #expect(delay <= due + 0.005 && delay >= due - elapsed - 0.005,
+                "due \(delay) s from now, the write taking \(took) s, the edits \(elapsed) s")
     }
 
     @Test func aSaveOverANoteDeletedElsewhereKeepsTheTextAsACopy() throws {

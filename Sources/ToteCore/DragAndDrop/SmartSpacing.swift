@@ -2,10 +2,10 @@
 /// Spaces around whole words dragged within text, as Apple's text views do: a word dragged
 /// out of a sentence leaves one space behind, not two ("on  so"), and a word dropped beside
 /// another is kept apart from it by a space ("traffic. Saturday", not "traffic.Saturday").
-/// A fragment is taken out with a space only when it starts and ends with a letter or digit;
-/// when it is dropped, each of its ends that is a letter or digit is kept apart from a word
-/// beside it ("Pack " dropped after "stove" gives "stove Pack ", as NSTextView's smart insert
-/// does).
+/// Only a fragment within one paragraph and without attachments is treated so. It is taken
+/// out with a space only when it starts and ends with a letter or digit; when it is dropped,
+/// each of its ends that is a letter or digit is kept apart from a word beside it ("Pack "
+/// dropped after "stove" gives "stove Pack ", as NSTextView's smart insert does).
 public enum SmartSpacing {
     /// The range a move takes out of `text`: `source`, and when it is whole words, the one
     /// space that removing it alone would leave doubled, or stranded before punctuation or at

@@ -298,6 +298,7 @@ public final class NoteBodies {
         body.savesInFlight += 1
         saveQueue.async {
             let queued = Date()
+            let started = ContinuousClock.now
             guard let edits = waiting.take(key) else {
                 // A save that waited on the queue took these edits already.
                 Task { @MainActor [weak self] in
@@ -307,7 +308,7 @@ public final class NoteBodies {
                 return
             }
             let result = save(edits)
-            let took = Date().timeIntervalSince(queued)
+            let took = (ContinuousClock.now - started) / .seconds(1)
             edits.trace?.written(queuedAt: queued)
             Task { @MainActor [weak self] in
                 body.savesInFlight -= 1

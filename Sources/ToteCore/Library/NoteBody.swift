@@ -43,11 +43,11 @@ public final class NoteBody {
     init(_ note: Note) {
         self.note = note
         title = note.title
-        let reading = Date()
+        let reading = ContinuousClock.now
         do {
             text = try note.richText()
             // Until a write is timed, decoding the note is the best guess at encoding it.
-            lastWriteTook = Date().timeIntervalSince(reading)
+            lastWriteTook = (ContinuousClock.now - reading) / .seconds(1)
         } catch {
             text = RichText(plain: note.body)
             unreadable = "\(error)"

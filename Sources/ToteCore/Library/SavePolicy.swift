@@ -28,7 +28,7 @@ public struct SavePolicy: Sendable, Equatable {
     /// a note whose writes take long (a 1 MB note's encoding, under load) is saved earlier by
     /// that much, never before it is edited.
     public func saveTime(firstUnsavedEdit: Date, latestEdit: Date, writeTakes: TimeInterval = 0) -> Date {
-        let deadline = firstUnsavedEdit.addingTimeInterval(max(0, maximumDelay - writeTakes))
+        let deadline = firstUnsavedEdit.addingTimeInterval(max(0, maximumDelay - max(0, writeTakes)))
         return min(latestEdit.addingTimeInterval(pause), max(deadline, latestEdit))
     }
 }
