@@ -159,7 +159,8 @@ final class NoteDragTests: EndToEndTestCase {
         try session.input(["mouseup", "1"])
 
         try session.waitUntil("MARKER at the end") {
-            storedBody()?.plainText.hasSuffix("ten screens longMARKER ") == true
+            // Its word end kept apart from "long" (smart spacing).
+            storedBody()?.plainText.hasSuffix("ten screens long MARKER ") == true
         }
         XCTAssertTrue(storedBody()?.plainText.hasPrefix("first line\nLine 1 ") == true, "moved, not copied")
     }

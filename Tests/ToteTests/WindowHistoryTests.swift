@@ -142,7 +142,8 @@ final class WindowHistoryTests: GTKTestCase {
         let session = try XCTUnwrap(source.dragSession(of: 0..<5))
         XCTAssertTrue(target.dropFromTote(session, action: .move, at: 6))
         XCTAssertEqual(source.bodyText, "me")
-        XCTAssertEqual(target.bodyText, "targetmove ")
+        // "move " keeps its word end apart from "target" (smart spacing).
+        XCTAssertEqual(target.bodyText, "target move ")
         XCTAssertEqual(second.toastTitles.last, "Moved to “target”")
 
         func stored() throws -> [String?] {
@@ -155,7 +156,7 @@ final class WindowHistoryTests: GTKTestCase {
         second.redo()  // that window's entry was undone there: nothing to redo here
         XCTAssertEqual(try stored(), ["move me", "target"])
         first.redo()
-        XCTAssertEqual(try stored(), ["me", "targetmove "])
+        XCTAssertEqual(try stored(), ["me", "target move "])
         second.undo()  // from the window it was dropped in
         XCTAssertEqual(try stored(), ["move me", "target"])
         XCTAssertEqual(target.selection.range, 6..<6)
