@@ -42,11 +42,14 @@ enum NativeBinary {
                 }
                 lastStyle = (run.style, style)
                 if let attachment = run.attachment {
-                    let index = attachmentIndex[attachment] ?? {
-                        attachmentIndex[attachment] = UInt32(attachments.count)
+                    let index: UInt32
+                    if let known = attachmentIndex[attachment] {
+                        index = known
+                    } else {
+                        index = UInt32(attachments.count)
+                        attachmentIndex[attachment] = index
                         attachments.append(attachment)
-                        return UInt32(attachments.count - 1)
-                    }()
+                    }
                     paragraphs.u8(1)
                     paragraphs.u32(style)
                     paragraphs.u32(index)
@@ -57,15 +60,16 @@ enum NativeBinary {
                 }
             }
         }
-        var writer = Writer(capacity: paragraphs.bytes.count + 64 * (styles.count + attachments.count) + 16)
-        writer.bytes(magic)
-        writer.u16(UInt16(NativeFormat.currentVersion))
-        writer.u32(UInt32(styles.count))
-        for style in styles { writer.style(style) }
-        writer.u32(UInt32(attachments.count))
-        for attachment in attachments { writer.attachment(attachment) }
-        writer.bytes(paragraphs.bytes)
-        return Data(writer.bytes)
+        var header = Writer()
+        header.bytes(magic)
+        header.u16(UInt16(NativeFormat.currentVersion))
+        header.u32(UInt32(styles.count))
+        for style in styles { header.style(style) }
+        header.u32(UInt32(attachments.count))
+        for attachment in attachments { header.attachment(attachment) }
+        var data = Data(header.bytes)
+        data.append(contentsOf: paragraphs.bytes)
+        return data
     }
 
     static func decode(_ data: Data) throws(NativeFormat.DecodingFailure) -> RichText {
@@ -136,8 +140,6 @@ enum NativeBinary {
 
     private struct Writer {
         private(set) var bytes: [UInt8] = []
-
-        init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
         mutating func bytes(_ more: [UInt8]) { bytes.append(contentsOf: more) }
         mutating func u8(_ value: UInt8) { bytes.append(value) }
