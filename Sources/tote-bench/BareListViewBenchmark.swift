@@ -79,7 +79,24 @@ final class BareListViewBenchmark {
         return milliseconds(ContinuousClock.now - start)
     }
 
-    private func show(strings: [String]) {
+    /// GTK's floor for a drop onto a short list (rows like Tote's only): `from` rows shown,
+    /// then `added` more spliced in after them and selected, as Tote shows a drop: the longest
+    /// the main loop did not answer, to a second after. GtkListView 4.8 makes a row for each
+    /// new list item it keeps (up to 200), as it asks for them.
+    func longestStallGrowing(from count: Int, adding added: Int) -> Double {
+        show(strings: (0..<count).map { "Short list \($0)" })
+        waitForNextPaint(of: window)
+        MainLoop.iterate(until: { false }, timeout: 0.5)
+        let timeline = MainLoopTimeline(window: window)
+        show(strings: (0..<(count + added)).map { "Short list \($0)" }, scrollingToTop: false)
+        if let selection = gtk_list_view_get_model(OpaquePointer(listView)) {
+            gtk_selection_model_select_range(selection, guint(count), guint(added), 1)
+        }
+        MainLoop.iterate(until: { false }, timeout: 1)
+        return timeline.stopLongest()
+    }
+
+    private func show(strings: [String], scrollingToTop: Bool = true) {
         if let handles {
             Self.titles = strings
             while madeHandles.count < strings.count { madeHandles.append(UnsafeMutableRawPointer(gtk_string_object_new(""))) }
@@ -87,7 +104,9 @@ final class BareListViewBenchmark {
             kept.withUnsafeMutableBufferPointer {
                 g_list_store_splice(handles, 0, g_list_model_get_n_items(handles), $0.baseAddress, guint(strings.count))
             }
-            gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(0))
+            if scrollingToTop {
+                gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(0))
+            }
             return
         }
         let model = withCStringArray(strings) { gtk_string_list_new($0) }

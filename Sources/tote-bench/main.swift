@@ -228,6 +228,14 @@ func reminderStalls(_ reminders: ReminderBenchmark) throws {
         StallCensus.shared.record("a drop of 500 reminders onto a list", reminders.longestStallDroppingFiveHundred(ontoToday: false))
         StallCensus.shared.record("a drop of 500 reminders onto Today", reminders.longestStallDroppingFiveHundred(ontoToday: true))
     }
+    // GTK's floor for the drop onto Today: its own GtkListView with a Tote row's widgets,
+    // grown from 5 rows to 505 with the 500 selected (a row made as each list item is asked for).
+    let floor = BareListViewBenchmark(rowsLikeTotes: true)
+    for _ in 0..<3 {
+        StallCensus.shared.record("GTK's own GtkListView of rows with a Tote row's widgets grown from 5 to 505, the 500 selected (the floor of the drop onto Today)",
+                                  floor.longestStallGrowing(from: 5, adding: 500))
+    }
+    floor.close()
     let hostile = try reminders.importHostileCalendar()
     StallCensus.shared.record("a calendar file whose one to-do has a 10 MB SUMMARY, opened", hostile.stall)
     print(String(format: "a calendar file whose one to-do has a 10 MB SUMMARY: its list shown after %.1f s", hostile.seconds))

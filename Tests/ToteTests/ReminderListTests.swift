@@ -92,6 +92,41 @@ final class ReminderListTests: GTKTestCase {
         }
     }
 
+    /// While a short list is shown, rows are made ahead until its rows and the spare ones are
+    /// as many as GtkListView 4.8 keeps; a list made long takes the spare ones, each showing
+    /// the reminder at its position and its check box working, and the pool fills again.
+    func testRowsMadeAheadAreGivenToAListMadeLong() throws {
+        try onMainActor {
+            try Self.withTwoLists { _, _, pane, store, _, b in
+                XCTAssertTrue(pane.show(listID: b.id))
+                let view = pane.view
+                let kept = ReminderRowPool.listItemsKept
+                XCTAssertTrue(MainLoop.iterate(until: { view.rowPool.spareCount + view.rows.count >= kept }, timeout: 10),
+                              "the pool fills: \(view.rowPool.spareCount) spare, \(view.rows.count) rows")
+                let spare = view.rowPool.spareCount
+                XCTAssertGreaterThan(spare, kept / 2)
+                let items = (0..<500).map { ReminderTransfer.Item(title: "long \($0)") }
+                let (command, ids) = try XCTUnwrap(ReminderEditing.inserting(
+                    items, into: pane.rows, listID: b.id, at: 2, makeID: { UUID() }, now: Date()))
+                XCTAssertTrue(pane.perform(command, selecting: ids))
+                MainLoop.iterate(until: { false }, timeout: 0.05)
+                XCTAssertLessThan(view.rowPool.spareCount, spare / 2, "the new rows came from the pool")
+                let bound = view.boundRowTitles
+                XCTAssertGreaterThan(bound.count, 100)
+                for (position, title) in bound { XCTAssertEqual(title, view.shown[position].title, "row \(position)") }
+                // A pooled row's check box completes its reminder.
+                let row = try XCTUnwrap(view.rows.values.first { $0.id == ids[150] })
+                gtk_check_button_set_active(row.check.cast(), true.g)
+                XCTAssertEqual(try store.reminders(inList: b.id).first { $0.id == ids[150] }?.isDone, true)
+                pane.undo()
+                pane.undo()
+                XCTAssertEqual(view.shown.map(\.title), ["b0", "b1"])
+                XCTAssertTrue(MainLoop.iterate(until: { view.rowPool.spareCount + view.rows.count >= kept }, timeout: 10),
+                              "the pool fills again")
+            }
+        }
+    }
+
     /// Priority and Due are radio items showing what the selected reminders share.
     func testPriorityAndDueShowTheSelectionsValue() throws {
         try onMainActor {

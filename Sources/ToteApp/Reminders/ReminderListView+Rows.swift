@@ -10,9 +10,13 @@ import ToteCore
 extension ReminderListView {
     func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
-        let row = Self.makeRow()
+        let pooled = rowPool.take()
+        let row = pooled ?? Self.makeRow()
         gtk_list_item_set_child(OpaquePointer(item), row.box)
+        // The pool's reference: the list item holds its own.
+        if pooled != nil { g_object_unref(row.box.raw) }
         rows[Int(bitPattern: item)] = row
+        if rowPool.isStarted { rowPool.fill() }
         row.check.connect("toggled") { [weak self, weak row] in
             guard let self, let row, !self.isBinding, let id = row.id else { return }
             // The model decides; bind shows the result (or puts the box back).

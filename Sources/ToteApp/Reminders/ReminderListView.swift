@@ -68,6 +68,8 @@ final class ReminderListView {
     /// Handles out of the model, to be given to rows that arrive.
     private var spareHandles: [Int] = []
     var rows: [Int: Row] = [:]
+    /// Rows made ahead for the list items GTK will ask for (filled after the first frame).
+    private(set) lazy var rowPool = ReminderRowPool(inUse: { [unowned self] in self.rows.count }, make: Self.makeRow)
     var isBinding = false
     let scroller: WidgetPointer
     private let emptyPage: WidgetPointer
@@ -232,7 +234,9 @@ final class ReminderListView {
         factory.connect("bind") { [weak self] item in self?.bind(item) }
         factory.connect("unbind") { [weak self] item in self?.unbind(item) }
         factory.connect("teardown") { [weak self] item in
-            self?.rows[Int(bitPattern: item)] = nil
+            guard let self else { return }
+            self.rows[Int(bitPattern: item)] = nil
+            if self.rowPool.isStarted { self.rowPool.fill() }
         }
         listView.connectUInt("activate") { [weak self] position in self?.startEditing(at: Int(position)) }
         connectSelection()
@@ -247,6 +251,7 @@ final class ReminderListView {
         addButton.connect("clicked") { [weak self] in self?.submitNewReminder() }
 
         installDragSource()
+        AfterFirstFrame.run(on: listView) { [weak self] in self?.rowPool.fill() }
         ContextMenu.openOnSecondaryPress(on: listView) { [weak self] x, y in
             self?.secondaryClick(x: x, y: y)
             return true

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+import CAdw
+import Foundation
+
+/// Rows made ahead of need, a few at a time when the main loop has nothing else to do, and
+/// given to the list items GtkListView asks for. GTK 4.8's GtkListView keeps up to 200 list
+/// items (GTK_LIST_VIEW_MAX_LIST_ITEMS), so a short list made long (500 reminders dropped
+/// onto Today) asks for about 195 new rows at once: making their widgets was 60 % of that
+/// splice (docs/testing.md, "The stall census"). The pool keeps the view's rows and its
+/// spare ones together at that many.
+///
+/// Only rows that never had a parent are pooled: a row GTK tore down and handed out again
+/// tripped an accessibility assertion (docs/platform-findings.md, "Issue 32").
+@MainActor
+final class ReminderRowPool {
+    /// As many list items as GtkListView 4.8 keeps.
+    static let listItemsKept = 200
+    /// Rows made per idle call: a few milliseconds, so input and frames come first.
+    static let batch = 6
+
+    /// Spare rows, each box held by a reference of ours (never parented).
+    private var spare: [ReminderListView.Row] = []
+    private var filling = false
+    /// Whether filling has begun (after the view's first frame): nothing is made before.
+    private(set) var isStarted = false
+    /// How many rows the view has now.
+    private let inUse: @MainActor () -> Int
+    private let make: @MainActor () -> ReminderListView.Row
+
+    var spareCount: Int { spare.count }
+
+    init(inUse: @escaping @MainActor () -> Int, make: @escaping @MainActor () -> ReminderListView.Row) {
+        self.inUse = inUse
+        self.make = make
+    }
+
+    /// A spare row, its box's reference passed to the caller (nil: make one now).
+    func take() -> ReminderListView.Row? {
+        spare.popLast()
+    }
+
+    /// Makes rows at low priority until the view's and the spare ones are as many as
+    /// GtkListView keeps.
+    func fill() {
+        isStarted = true
+        guard !filling, spare.count + inUse() < Self.listItemsKept else { return }
+        filling = true
+        Idle.repeatWhile(priority: G_PRIORITY_LOW) { [weak self] in
+            guard let self else { return false }
+            for _ in 0..<Self.batch {
+                guard self.spare.count + self.inUse() < Self.listItemsKept else {
+                    self.filling = false
+                    return false
+                }
+                let row = self.make()
+                g_object_ref_sink(row.box.raw)
+                self.spare.append(row)
+            }
+            return true
+        }
+    }
+
+    isolated deinit {
+        for row in spare { g_object_unref(row.box.raw) }
+    }
+}
