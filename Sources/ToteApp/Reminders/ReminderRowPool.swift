@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 import CAdw
-import Foundation
 
 /// Rows made ahead of need, a few at a time when the main loop has nothing else to do, and
 /// given to the list items GtkListView asks for. GTK 4.8's GtkListView keeps up to 200 list
