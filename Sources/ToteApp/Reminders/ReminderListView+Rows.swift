@@ -16,7 +16,7 @@ extension ReminderListView {
         // The pool's reference: the list item holds its own.
         if pooled != nil { g_object_unref(row.box.raw) }
         rows[Int(bitPattern: item)] = row
-        if rowPool.isStarted { rowPool.fill() }
+        rowPool.fill()
         row.check.connect("toggled") { [weak self, weak row] in
             guard let self, let row, !self.isBinding, let id = row.id else { return }
             // The model decides; bind shows the result (or puts the box back).

@@ -69,7 +69,9 @@ final class ReminderListView {
     private var spareHandles: [Int] = []
     var rows: [Int: Row] = [:]
     /// Rows made ahead for the list items GTK will ask for (filled after the first frame).
-    private(set) lazy var rowPool = ReminderRowPool(inUse: { [unowned self] in self.rows.count }, make: Self.makeRow)
+    private(set) lazy var rowPool = ReminderRowPool(
+        inUse: { [unowned self] in self.rows.count }, isShown: { [unowned self] in gtk_widget_get_root(self.listView) != nil },
+        make: Self.makeRow)
     var isBinding = false
     let scroller: WidgetPointer
     private let emptyPage: WidgetPointer
@@ -236,7 +238,7 @@ final class ReminderListView {
         factory.connect("teardown") { [weak self] item in
             guard let self else { return }
             self.rows[Int(bitPattern: item)] = nil
-            if self.rowPool.isStarted { self.rowPool.fill() }
+            self.rowPool.fill()
         }
         listView.connectUInt("activate") { [weak self] position in self?.startEditing(at: Int(position)) }
         connectSelection()
@@ -251,7 +253,7 @@ final class ReminderListView {
         addButton.connect("clicked") { [weak self] in self?.submitNewReminder() }
 
         installDragSource()
-        AfterFirstFrame.run(on: listView) { [weak self] in self?.rowPool.fill() }
+        AfterFirstFrame.run(on: listView) { [weak self] in self?.rowPool.start() }
         ContextMenu.openOnSecondaryPress(on: listView) { [weak self] x, y in
             self?.secondaryClick(x: x, y: y)
             return true

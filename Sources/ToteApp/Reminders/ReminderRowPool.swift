@@ -13,25 +13,38 @@ import CAdw
 /// tripped an accessibility assertion (docs/platform-findings.md, "Issue 32").
 @MainActor
 final class ReminderRowPool {
-    /// As many list items as GtkListView 4.8 keeps.
-    static let listItemsKept = 200
+    /// As many list items as GtkListView 4.8 keeps: 200, and 2 either side of its anchor
+    /// (GTK_LIST_VIEW_EXTRA_ITEMS) and the anchor's own (gtklistbase.c).
+    static let listItemsKept = 205
     /// Rows made per idle call: a few milliseconds, so input and frames come first.
-    static let batch = 6
+    static let rowsPerIdle = 6
 
     /// Spare rows, each box held by a reference of ours (never parented).
     private var spare: [ReminderListView.Row] = []
+    /// Whether an idle call is making rows.
     private var filling = false
-    /// Whether filling has begun (after the view's first frame): nothing is made before.
-    private(set) var isStarted = false
+    /// Whether `start` was called (after the view's first frame): nothing is made before.
+    private var isStarted = false
     /// How many rows the view has now.
     private let inUse: @MainActor () -> Int
+    /// Whether the view is in a window: one taken out of its window (closed) loses its rows
+    /// and needs no new ones.
+    private let isShown: @MainActor () -> Bool
     private let make: @MainActor () -> ReminderListView.Row
 
     var spareCount: Int { spare.count }
 
-    init(inUse: @escaping @MainActor () -> Int, make: @escaping @MainActor () -> ReminderListView.Row) {
+    init(inUse: @escaping @MainActor () -> Int, isShown: @escaping @MainActor () -> Bool,
+         make: @escaping @MainActor () -> ReminderListView.Row) {
         self.inUse = inUse
+        self.isShown = isShown
         self.make = make
+    }
+
+    /// Begins filling: from now on, each `fill` makes what is missing.
+    func start() {
+        isStarted = true
+        fill()
     }
 
     /// A spare row, its box's reference passed to the caller (nil: make one now).
@@ -42,13 +55,12 @@ final class ReminderRowPool {
     /// Makes rows at low priority until the view's and the spare ones are as many as
     /// GtkListView keeps.
     func fill() {
-        isStarted = true
-        guard !filling, spare.count + inUse() < Self.listItemsKept else { return }
+        guard isStarted, !filling, isShown(), spare.count + inUse() < Self.listItemsKept else { return }
         filling = true
         Idle.repeatWhile(priority: G_PRIORITY_LOW) { [weak self] in
             guard let self else { return false }
-            for _ in 0..<Self.batch {
-                guard self.spare.count + self.inUse() < Self.listItemsKept else {
+            for _ in 0..<Self.rowsPerIdle {
+                guard self.isShown(), self.spare.count + self.inUse() < Self.listItemsKept else {
                     self.filling = false
                     return false
                 }
