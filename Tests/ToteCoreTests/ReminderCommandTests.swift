@@ -28,6 +28,20 @@ import Testing
         try store.reminders(inList: list.id).map(\.title)
     }
 
+    /// A calendar file imported is a list made and its reminders inserted, in one command:
+    /// the list it makes is known before it is written, so it is shown once it is.
+    @Test func aCommandSaysWhichListsItMakes() throws {
+        let now = Date(timeIntervalSince1970: 0)
+        let made = UUID()
+        let addList = ReminderEditing.addingList(name: "Trip", after: [], id: made, now: now)
+        let (insert, _) = try #require(ReminderEditing.inserting(
+            [ReminderTransfer.Item(title: "Pack")], into: [], listID: made, at: 0, makeID: { UUID() }, now: now))
+        #expect(ReminderCommand.sequence([addList, insert]).listsMade == [made])
+        #expect(insert.listsMade.isEmpty)
+        #expect(addList.inverse.listsMade.isEmpty, "deleting a list makes none")
+        #expect(ReminderCommand.sequence([addList, insert]).rows(of: made, from: []).map(\.title) == ["Pack"])
+    }
+
     @Test func movingAcrossListsKeepsRelativeOrder() throws {
         let (store, lists, folder) = try makeStore([["a", "b", "c", "d"], ["x", "y"]])
         defer { withExtendedLifetime(folder) {} }

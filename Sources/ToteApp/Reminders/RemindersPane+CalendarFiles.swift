@@ -158,13 +158,15 @@ extension RemindersPane {
             onToast(Self.describe(.empty, source: "“\(file)”"), false)
             return
         }
-        guard perform(.sequence([addList, insertReminders]), selecting: ids, in: listID) else { return }
         var message = format(trn("Imported {count} reminder from “{file}”", "Imported {count} reminders from “{file}”",
                                  ids.count), ["count": ids.count.formatted(), "file": file])
         if found.left > 0 {
             message += " " + format(tr("({left} more left out)"), ["left": found.left.formatted()])
         }
-        onToast(message, false)
+        // Written off the main thread: a to-do's notes may hold megabytes.
+        performInBackground(.sequence([addList, insertReminders]), selecting: ids, in: listID, targetRows: []) {
+            [weak self] in self?.onToast(message, false)
+        }
     }
 
     /// Asks for an .ics file and adds its reminders to the end of the shown list.

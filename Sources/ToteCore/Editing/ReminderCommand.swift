@@ -33,6 +33,15 @@ public indirect enum ReminderCommand: Hashable, Sendable {
         return named.filter { seen.insert($0).inserted }
     }
 
+    /// The lists the command makes.
+    public var listsMade: Set<UUID> {
+        switch self {
+        case .insertLists(let lists): Set(lists.map(\.id))
+        case .insert, .delete, .update, .deleteLists, .updateLists: []
+        case .sequence(let commands): commands.reduce(into: []) { $0.formUnion($1.listsMade) }
+        }
+    }
+
     /// Whether the command adds, removes, renames or reorders lists (the sidebar changes).
     public var changesLists: Bool {
         switch self {
