@@ -3,11 +3,11 @@
 import CAdw
 
 /// Rows made ahead of need, a few at a time when the main loop has nothing else to do, and
-/// given to the list items GtkListView asks for. GTK 4.8's GtkListView keeps up to 200 list
-/// items (GTK_LIST_VIEW_MAX_LIST_ITEMS), so a short list made long (500 reminders dropped
-/// onto Today) asks for about 195 new rows at once: making their widgets was 60 % of that
-/// splice (docs/testing.md, "The stall census"). The pool keeps the view's rows and its
-/// spare ones together at that many.
+/// given to the list items GtkListView asks for. GTK 4.8's GtkListView keeps about 200 list
+/// items (`listItemsKept`), so a short list made long (500 reminders dropped onto Today)
+/// asks for about 195 new rows at once: making their widgets was 60 % of that splice
+/// (docs/testing.md, "The stall census"). The pool keeps the view's rows and its spare ones
+/// together at that many.
 ///
 /// Only rows that never had a parent are pooled: a row GTK tore down and handed out again
 /// tripped an accessibility assertion (docs/platform-findings.md, "Issue 32").
