@@ -10,11 +10,7 @@ import ToteCore
 extension ReminderListView {
     func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
-        let pooled = rowPool.take()
-        let row = pooled ?? Self.makeRow()
-        gtk_list_item_set_child(OpaquePointer(item), row.box)
-        // The pool's reference: the list item holds its own.
-        if pooled != nil { g_object_unref(row.box.raw) }
+        let row = rowPool.row(for: OpaquePointer(item))
         rows[Int(bitPattern: item)] = row
         rowPool.fill()
         row.check.connect("toggled") { [weak self, weak row] in

@@ -47,9 +47,14 @@ final class ReminderRowPool {
         fill()
     }
 
-    /// A spare row, its box's reference passed to the caller (nil: make one now).
-    func take() -> ReminderListView.Row? {
-        spare.popLast()
+    /// The row of a new list item, set as its child: a spare one, or one made now.
+    func row(for item: OpaquePointer) -> ReminderListView.Row {
+        let pooled = spare.popLast()
+        let row = pooled ?? make()
+        gtk_list_item_set_child(item, row.box)
+        // The pool's reference goes: the list item holds its own.
+        if pooled != nil { g_object_unref(row.box.raw) }
+        return row
     }
 
     /// Makes rows at low priority until the view's and the spare ones are as many as
