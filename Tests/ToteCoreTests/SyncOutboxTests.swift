@@ -168,4 +168,64 @@ import Testing
         #expect(SyncFailure(domain: "other", code: 99, message: "Object is out of sync") == .outOfDate)
         #expect(SyncFailure(domain: "g-io-error-quark", code: 39, message: "Connection refused").isTemporary)
     }
+
+    /// Batches from the server are planned and written off the main thread, each against the
+    /// store as its write finds it: a batch sees the one before it, an edit made in Tote
+    /// meanwhile is merged rather than written over, the library publishes each once written,
+    /// in order, and a list unbound meanwhile takes nothing.
+    @MainActor @Test func serverBatchesArePlannedAgainstTheStoreAsTheirWriteFindsIt() throws {
+        let folder = try TemporaryFolder()
+        let (store, synced) = try storeWithSyncedList(folder)
+        let library = Library(store: store)
+        try library.load()
+        let binding = try #require(library.syncedLists[synced.id])
+        var published: [ReminderCommand?] = []
+        _ = library.observe { published.append($0.reminders) }
+        func todo(_ uid: String, _ title: String) -> VTodoMapping.Todo {
+            VTodoMapping.read("BEGIN:VTODO\r\nUID:\(uid)\r\nSUMMARY:\(title)\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\n")!
+        }
+        let now = self.now
+        func plan(_ todos: [VTodoMapping.Todo]) -> @Sendable (SyncInbox.Local) -> SyncInbox {
+            { local in SyncInbox(changed: todos, removed: [], local: local, now: now, describe: { "kept " + $0.map(\.loser.title).joined() }) }
+        }
+        var outcomes: [String] = []
+        library.applyFromServerInBackground(binding, plan: plan((0..<300).map { todo("u\($0)", "First \($0)") })) {
+            outcomes.append((try? $0.get())??.command == nil ? "first: nothing" : "first")
+        }
+        // Planned before the first is written: it must see the first's 300 to place its own after them.
+        library.applyFromServerInBackground(binding, plan: plan([todo("u300", "Second")])) {
+            outcomes.append((try? $0.get())??.command == nil ? "second: nothing" : "second")
+        }
+        library.settle(waiting: true)
+        #expect(outcomes == ["first", "second"])
+        #expect(published.count == 2)
+        let rows = try store.reminders(inList: synced.id)
+        #expect(rows.count == 301)
+        #expect(rows.last?.title == "Second")
+        #expect(Set(rows.map(\.position)).count == 301)
+
+        // An edit made in Tote while the server's change of the same to-do waits is kept:
+        // both changed it, so they are merged and named, never written over.
+        let edited = try #require(rows.first { $0.title == "First 0" })
+        var mine = edited
+        mine.title = "Mine"
+        try library.apply(.update(before: [edited], after: [mine]))
+        library.applyFromServerInBackground(binding, plan: plan([todo("u0", "Theirs")])) { result in
+            outcomes.append((try? result.get())??.conflicts.count == 1 ? "merged" : "written over? \(result)")
+        }
+        library.settle(waiting: true)
+        #expect(outcomes.last == "merged")
+        #expect(try store.reminder(id: edited.id)?.notes.contains("kept Mine") == true)
+
+        // A list no longer bound to the task list takes nothing from it.
+        try library.applyFromElsewhere(LibraryEdit(), sync: SyncRecord(unbound: [synced.id]))
+        let before = published.count
+        library.applyFromServerInBackground(binding, plan: plan([todo("u999", "Too late")])) { result in
+            outcomes.append(((try? result.get()) ?? nil) == nil ? "unbound: nothing" : "unbound: written")
+        }
+        library.settle(waiting: true)
+        #expect(outcomes.last == "unbound: nothing")
+        #expect(published.count == before)
+        #expect(try store.reminders(inList: synced.id).count == 301)
+    }
 }

@@ -18,6 +18,9 @@ final class SyncService {
     /// knew on the server when the view began, and those the view has brought in since.
     private var initial: [String: (known: Set<String>, seen: Set<String>)] = [:]
     private var pushing = false
+    /// A push asked for while changes were being written (with its `includingWaiting`), made
+    /// once they are.
+    private var pushOnceWritten: Bool?
     /// Reminders whose write was refused as out of date: sent again on the retry, once the
     /// refresh has brought the server's version.
     private var deferred: Set<UUID> = []
@@ -256,39 +259,34 @@ final class SyncService {
         pushOutbox()
     }
 
+    /// Plans and writes a batch off the main thread, against the store as it is when its
+    /// turn comes (`Library.applyFromServerInBackground`).
     private func apply(_ todos: [VTodoMapping.Todo], removed: [RemovedTodo], confirmed: Set<String> = [],
                        from sourceUID: String) {
         guard let binding = binding(forSource: sourceUID) else { return }
-        guard let rows = try? library.reminders(inList: binding.listID),
-              let bases = try? library.store.bases(inSource: sourceUID),
-              let outbox = try? library.store.outbox() else {
-            // Read again on the retry: the server will not send these again unchanged.
-            unapplied.append((todos, removed, confirmed, sourceUID))
-            return scheduleRetry()
-        }
-        let store = library.store
-        let local = SyncInbox.Local(
-            binding: binding, rows: rows, bases: Dictionary(bases.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first }),
-            pending: Set(outbox.map(\.reminderID)), syncedLists: Set(library.syncedLists.keys),
-            elsewhere: { try? store.reminder(id: $0) })
-        let inbox = SyncInbox(changed: todos, removed: removed, confirmed: confirmed, local: local, now: Date(),
-                              describe: Self.describe)
-        if inbox.command != nil || !inbox.record.isEmpty {
-            do {
-                try library.applyFromElsewhere(LibraryEdit(reminders: inbox.command), sync: inbox.record)
-            } catch {
-                // Not written (a damaged store, a full disk): the server will not send these again
-                // unchanged, so they are read again, against the state then, on the retry.
+        let now = Date()
+        library.applyFromServerInBackground(binding, plan: { local in
+            SyncInbox(changed: todos, removed: removed, confirmed: confirmed, local: local, now: now, describe: Self.describe)
+        }, then: { [weak self] result in
+            guard let self else { return }
+            defer { pushIfWritten() }
+            switch result {
+            case .success(let inbox):
+                guard let inbox else { return }
+                for title in inbox.conflicts {
+                    onToast(format(tr("“{reminder}” changed on another device too: both changes are kept"), ["reminder": title]))
+                }
+                // The first sync's batches push when it ends (`initialSyncEnded`).
+                if !inbox.record.queue.isEmpty, initial[sourceUID] == nil { pushOutbox() }
+                for uid in inbox.toConfirm { confirmRemoval(of: uid, in: sourceUID) }
+            case .failure:
+                // Not written (a damaged store, a full disk, a reminder changed meanwhile): the
+                // server will not send these again unchanged, so they are read again, against
+                // the state then, on the retry.
                 unapplied.append((todos, removed, confirmed, sourceUID))
                 scheduleRetry()
-                return
             }
-            for title in inbox.conflicts {
-                onToast(format(tr("“{reminder}” changed on another device too: both changes are kept"), ["reminder": title]))
-            }
-            if !inbox.record.queue.isEmpty { pushOutbox() }
-        }
-        for uid in inbox.toConfirm { confirmRemoval(of: uid, in: sourceUID) }
+        })
     }
 
     /// Asks EDS whether it still has a to-do whose removal came without its rid
@@ -327,15 +325,15 @@ final class SyncService {
         }
     }
 
-    /// The values a merge did not take, written into the reminder's notes.
-    static func describe(_ kept: [TodoMerge.Kept]) -> String {
+    /// The values a merge did not take, written into the reminder's notes (off the main thread).
+    nonisolated static func describe(_ kept: [TodoMerge.Kept]) -> String {
         let lines = kept.map { kept -> String in
             let value: String
             switch kept.field {
             case .title: value = kept.loser.title
             case .notes: value = kept.loser.notes
             case .isDone: value = kept.loser.isDone ? tr("done") : tr("not done")
-            case .due: value = kept.loser.due.map { ReminderListView.dayFormatter.string(from: $0) } ?? tr("no due date")
+            case .due: value = kept.loser.due?.formatted(date: .abbreviated, time: .omitted) ?? tr("no due date")
             case .priority: value = [.none: tr("no priority"), .low: tr("Low priority"), .medium: tr("Medium priority"),
                                      .high: tr("High priority")][kept.loser.priority] ?? ""
             case .sortOrder, .parent, .repeatRule: value = ""
@@ -347,16 +345,30 @@ final class SyncService {
 
     // MARK: The outbox
 
+    /// A batch from the server is followed up where it was applied: reading the outbox here
+    /// would wait for the batches written after it.
     private func follow(_ change: LibraryChange) {
-        guard let command = change.reminders, !library.syncedLists.isEmpty else { return }
+        pushIfWritten()
+        guard let command = change.reminders, !change.fromServer, !library.syncedLists.isEmpty else { return }
         let synced = Set(library.syncedLists.keys)
         if !command.listsTouched.isDisjoint(with: synced) || change.origin != nil { pushOutbox() }
+    }
+
+    private func pushIfWritten() {
+        guard let includingWaiting = pushOnceWritten, !library.isWritingInBackground else { return }
+        pushOnceWritten = nil
+        pushOutbox(includingWaiting: includingWaiting)
     }
 
     /// Sends the outbox, one entry at a time, oldest first (a create before the remove of
     /// the same reminder moved between task lists).
     /// `includingWaiting`: also entries of task lists that could not be reached (on retry).
     func pushOutbox(includingWaiting: Bool = false) {
+        // Reading the outbox waits for the batches being written: pushed once they are.
+        guard !library.isWritingInBackground else {
+            pushOnceWritten = includingWaiting || pushOnceWritten == true
+            return
+        }
         guard !pushing, let entries = try? library.store.outbox(), !entries.isEmpty else {
             if !pushing { updateWaiting() }
             return

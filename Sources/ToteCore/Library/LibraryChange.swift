@@ -43,6 +43,9 @@ public struct LibraryChange: Sendable {
     public var syncedListsChanged = false
     /// Lists gone because their account was switched off (`SyncAccounts.switchedOff`).
     public var listsWithAccountSwitchedOff: Set<UUID> = []
+    /// A batch from a task list's server (`Library.applyFromServerInBackground`): whoever
+    /// began it follows up what it queued for the server.
+    public var fromServer = false
     /// Who made it (a window), so it does not follow its own change twice. For a change
     /// from elsewhere (another Tote), nil.
     public var origin: ObjectIdentifier?

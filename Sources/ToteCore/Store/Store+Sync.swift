@@ -45,6 +45,32 @@ extension Store {
         }
     }
 
+    /// Plans a batch from a task list's server against the store as it is when its turn on
+    /// the writer queue comes, and writes it in that same transaction, without waiting for
+    /// it: nothing written between the plan's reads and its write can be written over.
+    /// `plan` gets the list's reminders, the task list's bases, the reminders with changes
+    /// in the outbox and any other reminder by id. A list no longer bound to `binding`'s task
+    /// list takes nothing. `done` is called on the writer queue with what was planned.
+    public func applyFromServerInBackground(
+        _ binding: SyncedList, syncedLists: Set<UUID>, plan: @escaping @Sendable (SyncInbox.Local) -> SyncInbox,
+        done: @escaping @Sendable (Result<SyncInbox?, any Error>) -> Void
+    ) {
+        let now = clock()
+        writeInBackground({ db -> SyncInbox? in
+            guard try SyncedList.fetchOne(db, key: binding.listID)?.sourceUID == binding.sourceUID else { return nil }
+            let rows = try Reminder.filter(Column("listID") == binding.listID).order(Column("position")).fetchAll(db)
+            let bases = try SyncBase.filter(Column("sourceUID") == binding.sourceUID).fetchAll(db)
+            let pending = Set(try OutboxEntry.fetchAll(db).map(\.reminderID))
+            let inbox = plan(SyncInbox.Local(
+                binding: binding, rows: rows, bases: Dictionary(bases.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first }),
+                pending: pending, syncedLists: syncedLists, elsewhere: { try? Reminder.fetchOne(db, key: $0) }))
+            try Self.unbind(inbox.record.unbound, in: db)
+            if let command = inbox.command { try Self.apply(command, in: db) }
+            try Self.write(inbox.record, in: db, at: now)
+            return inbox
+        }, done: done)
+    }
+
     /// A push that the server took: its base is the version sent (nil: removed), unless the
     /// server's own version (with its new ETag) came back through the view meanwhile — the
     /// base is then no longer `startedFrom`, the text the push was written over; and the outbox

@@ -315,17 +315,24 @@ public final class Store: Sendable {
     /// were begun in, whichever way they were begun, and every read begun afterwards waits for
     /// it. `done` is called on that queue with the outcome, before those reads go on.
     public func applyInBackground(_ command: ReminderCommand, done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        let now = clock()
+        writeInBackground({ db in
+            let sources = try Self.syncSources(in: db)
+            try Self.apply(command, in: db)
+            try Self.queueSync(of: command, sources: sources, in: db, at: now)
+        }, done: done)
+    }
+
+    /// Runs `body` as one transaction on the writer queue without waiting for it; every read
+    /// begun afterwards waits for it. `done` is called on that queue with the outcome.
+    func writeInBackground<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
+                                        done: @escaping @Sendable (Result<T, any Error>) -> Void) {
         if let damage = damageFound {
             done(.failure(damage))
             return
         }
         inFlight.enter()
-        let now = clock()
-        database.asyncWrite({ db in
-            let sources = try Self.syncSources(in: db)
-            try Self.apply(command, in: db)
-            try Self.queueSync(of: command, sources: sources, in: db, at: now)
-        }, completion: { [self] _, result in
+        database.asyncWrite(body, completion: { [self] _, result in
             done(result.mapError { noticing($0) })
             inFlight.leave()
         })
