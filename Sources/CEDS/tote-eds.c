@@ -851,7 +851,7 @@ struct _ToteEdsView {
   gboolean freed;        /* tote_eds_view_free was called: no more callbacks */
   ECalClientView *view;  /* once e_cal_client_get_view returned */
   gulong handlers[4];
-  ToteEdsStringsCallback added, modified;
+  ToteEdsComponentsCallback added, modified;
   ToteEdsIdsCallback removed;
   ToteEdsCompleteCallback complete;
   gpointer ctx;
@@ -865,17 +865,39 @@ view_unref (ToteEdsView *self)
     g_free (self);
 }
 
-/* Calls back with the iCalendar text of each ICalComponent of objects. */
+struct _ToteEdsComponents {
+  GPtrArray *components;  /* ICalComponent, a reference each */
+};
+
+/* Calls back with a reference to each ICalComponent of objects: turned into text where the
+ * callee chooses (tote_eds_components_take_strings). */
 static void
-view_send_components (ToteEdsView *self, ToteEdsStringsCallback callback, const GSList *objects)
+view_send_components (ToteEdsView *self, ToteEdsComponentsCallback callback, const GSList *objects)
 {
-  GPtrArray *strings = g_ptr_array_new_with_free_func (g_free);
+  ToteEdsComponents *held = g_new (ToteEdsComponents, 1);
+  held->components = g_ptr_array_new_with_free_func (g_object_unref);
   for (const GSList *link = objects; link != NULL; link = link->next)
-    g_ptr_array_add (strings, eds.component_as_ical_string (link->data));
-  gsize count = strings->len;
+    g_ptr_array_add (held->components, g_object_ref (link->data));
+  callback (self->ctx, held);
+}
+
+gsize
+tote_eds_components_count (const ToteEdsComponents *held)
+{
+  return held->components->len;
+}
+
+char **
+tote_eds_components_take_strings (ToteEdsComponents *held, gsize *count)
+{
+  GPtrArray *strings = g_ptr_array_new ();
+  for (guint i = 0; i < held->components->len; i++)
+    g_ptr_array_add (strings, eds.component_as_ical_string (held->components->pdata[i]));
+  *count = strings->len;
   g_ptr_array_add (strings, NULL);
-  callback (self->ctx, (const char *const *) strings->pdata, count);
-  g_ptr_array_unref (strings);
+  g_ptr_array_unref (held->components);
+  g_free (held);
+  return (char **) g_ptr_array_free (strings, FALSE);
 }
 
 /* ECalClientView's signals: libecal/e-cal-client-view.h:104-114, struct _ECalClientViewClass. */
@@ -967,7 +989,7 @@ get_view_cb (GObject *object, GAsyncResult *result, gpointer data)
 }
 
 ToteEdsView *
-tote_eds_client_start_view (ToteEdsClient *client, ToteEdsStringsCallback added, ToteEdsStringsCallback modified,
+tote_eds_client_start_view (ToteEdsClient *client, ToteEdsComponentsCallback added, ToteEdsComponentsCallback modified,
                             ToteEdsIdsCallback removed, ToteEdsCompleteCallback complete, gpointer ctx,
                             GDestroyNotify destroy)
 {

@@ -471,9 +471,9 @@ final class SyncBenchmark {
         let batches = Batches()
         let start = ContinuousClock.now
         client.startView(
-            added: { texts in
-                batches.sizes.append(texts.count)
-                batches.received += texts.count
+            added: { objects in
+                batches.sizes.append(objects.count)
+                batches.received += objects.count
                 batches.last = .now
             }, modified: { _ in }, removed: { _ in },
             complete: { _ in batches.complete = .now })

@@ -41,6 +41,9 @@ typedef void (*ToteEdsRegistryCallback) (gpointer ctx, ToteEdsRegistry *registry
 typedef void (*ToteEdsClientCallback) (gpointer ctx, ToteEdsClient *client, const ToteEdsError *error);
 typedef void (*ToteEdsChangedCallback) (gpointer ctx);
 typedef void (*ToteEdsStringsCallback) (gpointer ctx, const char *const *strings, gsize count);
+/* Objects a view gave, held until tote_eds_components_take_strings (which frees them). */
+typedef struct _ToteEdsComponents ToteEdsComponents;
+typedef void (*ToteEdsComponentsCallback) (gpointer ctx, ToteEdsComponents *components);
 /* Components by id: uids[i] and rids[i] name one (ECalComponentId); a rid is "" for a master or
  * a to-do that does not repeat, an override's RECURRENCE-ID otherwise. */
 typedef void (*ToteEdsIdsCallback) (gpointer ctx, const char *const *uids, const char *const *rids, gsize count);
@@ -97,14 +100,19 @@ void             tote_eds_registry_free (ToteEdsRegistry *registry);
  * The callback's client is the caller's (tote_eds_client_free). */
 void             tote_eds_client_connect (ToteEdsRegistry *registry, const char *source_uid, GCancellable *cancellable,
                                           ToteEdsClientCallback callback, gpointer ctx);
-/* The view of every object ("#t"). added and modified give each object as iCalendar text (one
- * VTODO each; a repeating to-do's master and each override apart), removed gives their ids,
- * complete runs once when the first population ends (or the view could not start). None runs
- * after tote_eds_view_free, which runs destroy. */
-ToteEdsView     *tote_eds_client_start_view (ToteEdsClient *client, ToteEdsStringsCallback added,
-                                             ToteEdsStringsCallback modified, ToteEdsIdsCallback removed,
+/* The view of every object ("#t"). added and modified give the objects (one VTODO each; a
+ * repeating to-do's master and each override apart), the callee's to turn into text with
+ * tote_eds_components_take_strings, removed gives their ids, complete runs once when the first
+ * population ends (or the view could not start). None runs after tote_eds_view_free, which
+ * runs destroy. */
+ToteEdsView     *tote_eds_client_start_view (ToteEdsClient *client, ToteEdsComponentsCallback added,
+                                             ToteEdsComponentsCallback modified, ToteEdsIdsCallback removed,
                                              ToteEdsCompleteCallback complete, gpointer ctx, GDestroyNotify destroy);
 void             tote_eds_view_free (ToteEdsView *view);
+/* The iCalendar text of each object, count of them (free with g_strfreev); frees components.
+ * From any thread, once: libical's writing and freeing of 10,000 to-dos is most of a second. */
+char           **tote_eds_components_take_strings (ToteEdsComponents *components, gsize *count);
+gsize            tote_eds_components_count (const ToteEdsComponents *components);
 /* ical: the text of one VTODO (a UID is made up when it has none), with
  * E_CAL_OPERATION_FLAG_CONFLICT_FAIL. result: its uid. */
 void             tote_eds_client_create (ToteEdsClient *client, const char *ical, GCancellable *cancellable,

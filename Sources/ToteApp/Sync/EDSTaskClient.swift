@@ -7,12 +7,12 @@ import ToteCore
 @MainActor
 final class EDSTaskClient {
     private final class ViewHandlers {
-        let added: @MainActor ([String]) -> Void
-        let modified: @MainActor ([String]) -> Void
+        let added: @MainActor (EDSViewObjects) -> Void
+        let modified: @MainActor (EDSViewObjects) -> Void
         let removed: @MainActor ([RemovedTodo]) -> Void
         let complete: @MainActor (EDSFailure?) -> Void
         init(
-            added: @escaping @MainActor ([String]) -> Void, modified: @escaping @MainActor ([String]) -> Void,
+            added: @escaping @MainActor (EDSViewObjects) -> Void, modified: @escaping @MainActor (EDSViewObjects) -> Void,
             removed: @escaping @MainActor ([RemovedTodo]) -> Void, complete: @escaping @MainActor (EDSFailure?) -> Void
         ) {
             self.added = added
@@ -40,27 +40,27 @@ final class EDSTaskClient {
     var isOnline: Bool { tote_eds_client_is_online(client) != 0 }
 
     /// Watches every to-do: `added` first gives those already there, then `complete` runs once.
-    /// Added and modified give one VTODO's text each (with the backend's
+    /// Added and modified give the to-dos, read as text off the main thread (`EDSViewObjects`): one VTODO's text each (with the backend's
     /// X-EVOLUTION-CALDAV-ETAG on CalDAV; a repeating to-do's master and each override apart),
     /// removed gives their ids: a UID, with a `RECURRENCE-ID` for an override. Replaces a
     /// running view.
     func startView(
-        added: @escaping @MainActor ([String]) -> Void, modified: @escaping @MainActor ([String]) -> Void,
+        added: @escaping @MainActor (EDSViewObjects) -> Void, modified: @escaping @MainActor (EDSViewObjects) -> Void,
         removed: @escaping @MainActor ([RemovedTodo]) -> Void, complete: @escaping @MainActor (EDSFailure?) -> Void
     ) {
         stopView()
         let handlers = ViewHandlers(added: added, modified: modified, removed: removed, complete: complete)
         view = tote_eds_client_start_view(
             client,
-            { ctx, strings, count in
-                let texts = EDSTaskClient.strings(strings, Int(count))
+            { ctx, held in
+                let objects = EDSViewObjects(held!)
                 nonisolated(unsafe) let ctx = ctx
-                MainActor.assumeIsolated { Unmanaged<ViewHandlers>.fromOpaque(ctx!).takeUnretainedValue().added(texts) }
+                MainActor.assumeIsolated { Unmanaged<ViewHandlers>.fromOpaque(ctx!).takeUnretainedValue().added(objects) }
             },
-            { ctx, strings, count in
-                let texts = EDSTaskClient.strings(strings, Int(count))
+            { ctx, held in
+                let objects = EDSViewObjects(held!)
                 nonisolated(unsafe) let ctx = ctx
-                MainActor.assumeIsolated { Unmanaged<ViewHandlers>.fromOpaque(ctx!).takeUnretainedValue().modified(texts) }
+                MainActor.assumeIsolated { Unmanaged<ViewHandlers>.fromOpaque(ctx!).takeUnretainedValue().modified(objects) }
             },
             { ctx, uids, rids, count in
                 let ids = EDSTaskClient.ids(uids, rids, Int(count))

@@ -163,9 +163,9 @@ final class SyncService {
                 let known = Set(((try? self.library.store.bases(inSource: sourceUID)) ?? []).map(\.uid))
                 self.initial[sourceUID] = (known, [])
                 client.startView(
-                    added: { [weak self] texts in self?.receive(texts, removed: [], from: sourceUID) },
-                    modified: { [weak self] texts in self?.receive(texts, removed: [], from: sourceUID) },
-                    removed: { [weak self] ids in self?.receive([], removed: ids, from: sourceUID) },
+                    added: { [weak self] objects in self?.receive(objects, removed: [], from: sourceUID) },
+                    modified: { [weak self] objects in self?.receive(objects, removed: [], from: sourceUID) },
+                    removed: { [weak self] ids in self?.receive(nil, removed: ids, from: sourceUID) },
                     complete: { [weak self] failure in self?.viewCompleted(sourceUID, failure: failure) })
             case .failure(let failure):
                 self.waiting[sourceUID] = failure.message
@@ -193,9 +193,9 @@ final class SyncService {
     /// libical), in the order they came.
     private let reading = DispatchQueue(label: "io.github.totenotes.Tote.sync-reading")
 
-    private func receive(_ texts: [String], removed: [RemovedTodo], from sourceUID: String) {
+    private func receive(_ objects: EDSViewObjects?, removed: [RemovedTodo], from sourceUID: String) {
         reading.async {
-            let todos = texts.compactMap(VTodoMapping.read)
+            let todos = (objects?.texts() ?? []).compactMap(VTodoMapping.read)
             DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
                     guard let self else { return }
