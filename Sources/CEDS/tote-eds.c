@@ -892,12 +892,22 @@ tote_eds_components_take_strings (ToteEdsComponents *held, gsize *count)
 {
   GPtrArray *strings = g_ptr_array_new ();
   for (guint i = 0; i < held->components->len; i++)
-    g_ptr_array_add (strings, eds.component_as_ical_string (held->components->pdata[i]));
+    {
+      char *text = eds.component_as_ical_string (held->components->pdata[i]);
+      if (text != NULL)
+        g_ptr_array_add (strings, text);
+    }
   *count = strings->len;
   g_ptr_array_add (strings, NULL);
+  tote_eds_components_free (held);
+  return (char **) g_ptr_array_free (strings, FALSE);
+}
+
+void
+tote_eds_components_free (ToteEdsComponents *held)
+{
   g_ptr_array_unref (held->components);
   g_free (held);
-  return (char **) g_ptr_array_free (strings, FALSE);
 }
 
 /* ECalClientView's signals: libecal/e-cal-client-view.h:104-114, struct _ECalClientViewClass. */

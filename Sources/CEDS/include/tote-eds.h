@@ -113,6 +113,8 @@ void             tote_eds_view_free (ToteEdsView *view);
  * From any thread, once: libical's writing and freeing of 10,000 to-dos is most of a second. */
 char           **tote_eds_components_take_strings (ToteEdsComponents *components, gsize *count);
 gsize            tote_eds_components_count (const ToteEdsComponents *components);
+/* From any thread. */
+void             tote_eds_components_free (ToteEdsComponents *components);
 /* ical: the text of one VTODO (a UID is made up when it has none), with
  * E_CAL_OPERATION_FLAG_CONFLICT_FAIL. result: its uid. */
 void             tote_eds_client_create (ToteEdsClient *client, const char *ical, GCancellable *cancellable,

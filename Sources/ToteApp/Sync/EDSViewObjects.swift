@@ -16,19 +16,22 @@ final class EDSViewObjects: Sendable {
     }
 
     deinit {
-        _ = texts()
+        if let left = take() { tote_eds_components_free(left) }
     }
 
     /// Each one's iCalendar text (one VTODO each); empty once taken.
     func texts() -> [String] {
-        let address = held.withLock { held -> UInt in
-            defer { held = 0 }
-            return held
-        }
-        guard let taken = OpaquePointer(bitPattern: address) else { return [] }
+        guard let taken = take() else { return [] }
         var count = 0
         guard let strings = tote_eds_components_take_strings(taken, &count) else { return [] }
         defer { g_strfreev(strings) }
         return (0..<count).compactMap { strings[$0].map { String(cString: $0) } }
+    }
+
+    private func take() -> OpaquePointer? {
+        OpaquePointer(bitPattern: held.withLock { held -> UInt in
+            defer { held = 0 }
+            return held
+        })
     }
 }

@@ -18,8 +18,8 @@ final class SyncService {
     /// knew on the server when the view began, and those the view has brought in since.
     private var initial: [String: (known: Set<String>, seen: Set<String>)] = [:]
     private var pushing = false
-    /// A push asked for while changes were being written (with its `includingWaiting`), made
-    /// once they are.
+    /// A push asked for while a server batch was being written (with its `includingWaiting`),
+    /// made once the batches waiting are written.
     private var pushOnceWritten: Bool?
     /// Reminders whose write was refused as out of date: sent again on the retry, once the
     /// refresh has brought the server's version.
@@ -259,32 +259,61 @@ final class SyncService {
         pushOutbox()
     }
 
-    /// Plans and writes a batch off the main thread, against the store as it is when its
-    /// turn comes (`Library.applyFromServerInBackground`).
+    /// A batch from the server waiting for its turn.
+    private struct ServerBatch {
+        var todos: [VTodoMapping.Todo]
+        var removed: [RemovedTodo]
+        var confirmed: Set<String>
+        var source: String
+    }
+
+    /// Batches waiting, in the order they came; one is written at a time (`writingBatch`).
+    private var batchesWaiting: [ServerBatch] = []
+    /// Whether a batch is being planned and written off the main thread. One at a time: while
+    /// it is, every read of the store on the main thread (a window following the change, a
+    /// command) would wait for it, and for every batch queued behind it.
+    private var writingBatch = false
+
     private func apply(_ todos: [VTodoMapping.Todo], removed: [RemovedTodo], confirmed: Set<String> = [],
                        from sourceUID: String) {
-        guard let binding = binding(forSource: sourceUID) else { return }
+        batchesWaiting.append(ServerBatch(todos: todos, removed: removed, confirmed: confirmed, source: sourceUID))
+        writeNextBatch()
+    }
+
+    /// Plans and writes the next batch off the main thread, against the store as it is when
+    /// its turn comes (`Library.applyFromServerInBackground`); the one after it begins once it
+    /// is published.
+    private func writeNextBatch() {
+        guard !writingBatch, !batchesWaiting.isEmpty else { return }
+        let batch = batchesWaiting.removeFirst()
+        guard let binding = binding(forSource: batch.source) else { return writeNextBatch() }
+        writingBatch = true
         let now = Date()
         library.applyFromServerInBackground(binding, plan: { local in
-            SyncInbox(changed: todos, removed: removed, confirmed: confirmed, local: local, now: now, describe: Self.describe)
+            SyncInbox(changed: batch.todos, removed: batch.removed, confirmed: batch.confirmed, local: local, now: now,
+                      describe: Self.describe)
         }, then: { [weak self] result in
             guard let self else { return }
-            defer { pushIfWritten() }
+            self.writingBatch = false
             switch result {
             case .success(let inbox):
-                guard let inbox else { return }
-                for title in inbox.conflicts {
+                for title in inbox?.conflicts ?? [] {
                     onToast(format(tr("“{reminder}” changed on another device too: both changes are kept"), ["reminder": title]))
                 }
+                for uid in inbox?.toConfirm ?? [] { confirmRemoval(of: uid, in: batch.source) }
                 // The first sync's batches push when it ends (`initialSyncEnded`).
-                if !inbox.record.queue.isEmpty, initial[sourceUID] == nil { pushOutbox() }
-                for uid in inbox.toConfirm { confirmRemoval(of: uid, in: sourceUID) }
+                if inbox?.record.queue.isEmpty == false, initial[batch.source] == nil { pushOutbox() }
             case .failure:
                 // Not written (a damaged store, a full disk, a reminder changed meanwhile): the
                 // server will not send these again unchanged, so they are read again, against
                 // the state then, on the retry.
-                unapplied.append((todos, removed, confirmed, sourceUID))
+                unapplied.append((batch.todos, batch.removed, batch.confirmed, batch.source))
                 scheduleRetry()
+            }
+            if batchesWaiting.isEmpty {
+                pushIfWritten()
+            } else {
+                writeNextBatch()
             }
         })
     }
@@ -348,14 +377,13 @@ final class SyncService {
     /// A batch from the server is followed up where it was applied: reading the outbox here
     /// would wait for the batches written after it.
     private func follow(_ change: LibraryChange) {
-        pushIfWritten()
         guard let command = change.reminders, !change.fromServer, !library.syncedLists.isEmpty else { return }
         let synced = Set(library.syncedLists.keys)
         if !command.listsTouched.isDisjoint(with: synced) || change.origin != nil { pushOutbox() }
     }
 
     private func pushIfWritten() {
-        guard let includingWaiting = pushOnceWritten, !library.isWritingInBackground else { return }
+        guard let includingWaiting = pushOnceWritten, !writingBatch else { return }
         pushOnceWritten = nil
         pushOutbox(includingWaiting: includingWaiting)
     }
@@ -364,8 +392,8 @@ final class SyncService {
     /// the same reminder moved between task lists).
     /// `includingWaiting`: also entries of task lists that could not be reached (on retry).
     func pushOutbox(includingWaiting: Bool = false) {
-        // Reading the outbox waits for the batches being written: pushed once they are.
-        guard !library.isWritingInBackground else {
+        // Reading the outbox waits for the batch being written: pushed once it is.
+        guard !writingBatch else {
             pushOnceWritten = includingWaiting || pushOnceWritten == true
             return
         }

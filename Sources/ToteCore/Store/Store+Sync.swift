@@ -49,8 +49,9 @@ extension Store {
     /// the writer queue comes, and writes it in that same transaction, without waiting for
     /// it: nothing written between the plan's reads and its write can be written over.
     /// `plan` gets the list's reminders, the task list's bases, the reminders with changes
-    /// in the outbox and any other reminder by id. A list no longer bound to `binding`'s task
-    /// list takes nothing. `done` is called on the writer queue with what was planned.
+    /// in the outbox and any other reminder by id (read through the transaction: `plan` must
+    /// not keep them). A list no longer bound to `binding`'s task list takes nothing. `done`
+    /// is called on the writer queue with what was planned.
     public func applyFromServerInBackground(
         _ binding: SyncedList, syncedLists: Set<UUID>, plan: @escaping @Sendable (SyncInbox.Local) -> SyncInbox,
         done: @escaping @Sendable (Result<SyncInbox?, any Error>) -> Void
@@ -64,7 +65,6 @@ extension Store {
             let inbox = plan(SyncInbox.Local(
                 binding: binding, rows: rows, bases: Dictionary(bases.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first }),
                 pending: pending, syncedLists: syncedLists, elsewhere: { try? Reminder.fetchOne(db, key: $0) }))
-            try Self.unbind(inbox.record.unbound, in: db)
             if let command = inbox.command { try Self.apply(command, in: db) }
             try Self.write(inbox.record, in: db, at: now)
             return inbox
