@@ -235,7 +235,9 @@ final class ReminderListView {
         factory.connect("setup") { [weak self] item in self?.setUp(item) }
         factory.connect("bind") { [weak self] item in self?.bind(item) }
         factory.connect("unbind") { [weak self] item in self?.unbind(item) }
-        factory.connect("teardown") { [weak self] item in
+        // The pool outlives the view until GTK has torn every item down: it frees their rows.
+        factory.connect("teardown") { [weak self, rowPool] item in
+            if let item { rowPool.retire(item) }
             guard let self else { return }
             self.rows[Int(bitPattern: item)] = nil
             self.rowPool.fill()

@@ -10,7 +10,9 @@ import CAdw
 /// together at that many.
 ///
 /// Only rows that never had a parent are pooled: a row GTK tore down and handed out again
-/// tripped an accessibility assertion (docs/platform-findings.md, "Issue 32").
+/// tripped an accessibility assertion (docs/platform-findings.md, "Issue 32"). Rows GTK tears
+/// down are freed the same way, a few at a time: a list of 100 replaced by a short one had
+/// freed its rows' widgets in one go, 50 ms.
 @MainActor
 final class ReminderRowPool {
     /// As many list items as GtkListView 4.8 keeps: 200, and 2 either side of its anchor
@@ -21,6 +23,13 @@ final class ReminderRowPool {
 
     /// Spare rows, each box held by a reference of ours (never parented).
     private var spare: [ReminderListView.Row] = []
+    /// The box of each list item's row, by list item, held by a reference of ours too: when
+    /// GTK tears the item down, the box outlives it until `retire` lets it go.
+    private var given: [Int: OpaquePointer] = [:]
+    /// Boxes of rows torn down, unparented, each held by a reference of ours until freed.
+    private var retired: [OpaquePointer] = []
+    /// Whether an idle call is freeing retired rows.
+    private var freeing = false
     /// Whether an idle call is making rows.
     private var filling = false
     /// Whether `start` was called (after the view's first frame): nothing is made before.
@@ -33,6 +42,7 @@ final class ReminderRowPool {
     private let make: @MainActor () -> ReminderListView.Row
 
     var spareCount: Int { spare.count }
+    var retiredCount: Int { retired.count }
 
     init(inUse: @escaping @MainActor () -> Int, isShown: @escaping @MainActor () -> Bool,
          make: @escaping @MainActor () -> ReminderListView.Row) {
@@ -49,12 +59,35 @@ final class ReminderRowPool {
 
     /// The row of a new list item, set as its child: a spare one, or one made now.
     func row(for item: OpaquePointer) -> ReminderListView.Row {
-        let pooled = spare.popLast()
-        let row = pooled ?? make()
+        let row = spare.popLast() ?? {
+            let made = make()
+            g_object_ref_sink(made.box.raw)
+            return made
+        }()
         gtk_list_item_set_child(item, row.box)
-        // The pool's reference goes: the list item holds its own.
-        if pooled != nil { g_object_unref(row.box.raw) }
+        // The pool's reference stays beside the list item's own, until `retire`.
+        given[Int(bitPattern: item)] = OpaquePointer(row.box.raw)
         return row
+    }
+
+    /// After GTK tore `item` down (its row unparented): its row is freed later, at low
+    /// priority, a few at a time.
+    func retire(_ item: UnsafeMutableRawPointer) {
+        guard let box = given.removeValue(forKey: Int(bitPattern: item)) else { return }
+        retired.append(box)
+        guard !freeing else { return }
+        freeing = true
+        Idle.repeatWhile(priority: G_PRIORITY_LOW) { [weak self] in
+            guard let self else { return false }
+            for _ in 0..<Self.rowsPerIdle {
+                guard let box = self.retired.popLast() else {
+                    self.freeing = false
+                    return false
+                }
+                g_object_unref(UnsafeMutableRawPointer(box))
+            }
+            return true
+        }
     }
 
     /// Makes rows at low priority until the view's and the spare ones are as many as
@@ -79,5 +112,6 @@ final class ReminderRowPool {
 
     isolated deinit {
         for row in spare { g_object_unref(row.box.raw) }
+        for box in retired + given.values { g_object_unref(UnsafeMutableRawPointer(box)) }
     }
 }
