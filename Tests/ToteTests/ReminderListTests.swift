@@ -121,12 +121,19 @@ final class ReminderListTests: GTKTestCase {
                 view.select([id])
                 gtk_check_button_set_active(row.check.cast(), true.g)
                 XCTAssertEqual(try store.reminders(inList: b.id).first { $0.id == id }?.isDone, true)
+                let boxesBefore = view.rows.values.map(\.box.raw)
                 pane.undo()
                 pane.undo()
                 XCTAssertEqual(view.shown.map(\.title), ["b0", "b1"])
                 // The rows GTK tore down are freed later, a few at a time, not in the undo.
                 XCTAssertGreaterThan(view.rowPool.retiredCount, 100)
-                XCTAssertTrue(MainLoop.iterate(until: { view.rowPool.retiredCount == 0 }, timeout: 10), "the torn-down rows are freed")
+                let staying = Set(view.rows.values.map(\.box.raw))
+                // One of the rows that went, still there, watched until GTK's object is freed.
+                var watched = boxesBefore.first { !staying.contains($0) }
+                XCTAssertNotNil(watched)
+                if let box = watched { g_object_add_weak_pointer(box.assumingMemoryBound(to: GObject.self), &watched) }
+                XCTAssertTrue(MainLoop.iterate(until: { view.rowPool.retiredCount == 0 && watched == nil }, timeout: 10),
+                              "the torn-down rows are freed")
                 XCTAssertTrue(MainLoop.iterate(until: { view.rowPool.spareCount + view.rows.count >= kept }, timeout: 10),
                               "the pool fills again")
             }

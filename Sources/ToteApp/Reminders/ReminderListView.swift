@@ -69,8 +69,10 @@ final class ReminderListView {
     private var spareHandles: [Int] = []
     var rows: [Int: Row] = [:]
     /// Rows made ahead for the list items GTK will ask for (filled after the first frame).
+    /// Weakly: the pool outlives the view until GTK has torn every list item down.
     private(set) lazy var rowPool = ReminderRowPool(
-        inUse: { [unowned self] in self.rows.count }, isShown: { [unowned self] in gtk_widget_get_root(self.listView) != nil },
+        inUse: { [weak self] in self?.rows.count ?? 0 },
+        isShown: { [weak self] in self.map { gtk_widget_get_root($0.listView) != nil } ?? false },
         make: Self.makeRow)
     var isBinding = false
     let scroller: WidgetPointer

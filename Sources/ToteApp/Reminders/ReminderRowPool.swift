@@ -66,12 +66,13 @@ final class ReminderRowPool {
         }()
         gtk_list_item_set_child(item, row.box)
         // The pool's reference stays beside the list item's own, until `retire`.
-        given[Int(bitPattern: item)] = OpaquePointer(row.box.raw)
+        if let earlier = given.updateValue(OpaquePointer(row.box.raw), forKey: Int(bitPattern: item)) { retired.append(earlier) }
         return row
     }
 
     /// After GTK tore `item` down (its row unparented): its row is freed later, at low
-    /// priority, a few at a time.
+    /// priority, a few at a time (below redraws: while an animation runs they wait, as many
+    /// as were torn down).
     func retire(_ item: UnsafeMutableRawPointer) {
         guard let box = given.removeValue(forKey: Int(bitPattern: item)) else { return }
         retired.append(box)
