@@ -40,9 +40,9 @@ final class EDSTaskClient {
     var isOnline: Bool { tote_eds_client_is_online(client) != 0 }
 
     /// Watches every to-do: `added` first gives those already there, then `complete` runs once.
-    /// Added and modified give the to-dos, read as text off the main thread (`EDSViewObjects`): one VTODO's text each (with the backend's
-    /// X-EVOLUTION-CALDAV-ETAG on CalDAV; a repeating to-do's master and each override apart),
-    /// removed gives their ids: a UID, with a `RECURRENCE-ID` for an override. Replaces a
+    /// Added and modified give the to-dos, to be read as text off the main thread
+    /// (`EDSViewObjects`): one VTODO each (with the backend's X-EVOLUTION-CALDAV-ETAG on
+    /// CalDAV; a repeating to-do's master and each override apart), removed gives their ids: a UID, with a `RECURRENCE-ID` for an override. Replaces a
     /// running view.
     func startView(
         added: @escaping @MainActor (EDSViewObjects) -> Void, modified: @escaping @MainActor (EDSViewObjects) -> Void,

@@ -25,7 +25,7 @@ final class SyncService {
     /// refresh has brought the server's version.
     private var deferred: Set<UUID> = []
     /// Batches from a server that could not be written, tried again on the retry.
-    private var unapplied: [(todos: [VTodoMapping.Todo], removed: [RemovedTodo], confirmed: Set<String>, source: String)] = []
+    private var unapplied: [ServerBatch] = []
     private var retry: Timeout?
     private var observer: UUID?
     /// Why each task list's changes are waiting, for the sidebar.
@@ -307,7 +307,7 @@ final class SyncService {
                 // Not written (a damaged store, a full disk, a reminder changed meanwhile): the
                 // server will not send these again unchanged, so they are read again, against
                 // the state then, on the retry.
-                unapplied.append((batch.todos, batch.removed, batch.confirmed, batch.source))
+                unapplied.append(batch)
                 scheduleRetry()
             }
             if batchesWaiting.isEmpty {
@@ -519,9 +519,9 @@ final class SyncService {
             guard let self else { return }
             self.retry = nil
             self.deferred.removeAll()
-            let batches = self.unapplied
+            self.batchesWaiting += self.unapplied
             self.unapplied.removeAll()
-            for batch in batches { self.apply(batch.todos, removed: batch.removed, confirmed: batch.confirmed, from: batch.source) }
+            self.writeNextBatch()
             for binding in self.library.syncedLists.values where self.clients[binding.sourceUID] == nil {
                 self.connect(binding.sourceUID)
             }

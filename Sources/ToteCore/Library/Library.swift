@@ -244,8 +244,8 @@ public final class Library {
     /// Applies a batch from a task list's server as a change from elsewhere
     /// (`applyFromElsewhere`), planned and written off the main thread in one transaction
     /// (`Store.applyFromServerInBackground`): on the main thread, the first sync of 10,000
-    /// to-dos had stalled it for up to 4.3 s. Followed up in order with the other background writes:
-    /// published once written, then `then` is called with what was planned (nil: the list is
+    /// to-dos had stalled it for up to 4.3 s. Followed up in order with the other background
+    /// writes: published once written, then `then` is called with what was planned (nil: the list is
     /// no longer bound to that task list, and nothing was written), or with why nothing was.
     public func applyFromServerInBackground(
         _ binding: SyncedList, plan: @escaping @Sendable (SyncInbox.Local) -> SyncInbox,
@@ -279,9 +279,9 @@ public final class Library {
             inBackground.removeFirst()
             switch outcome {
             case .success(let written):
-                if written.command?.changesLists == true, let read = try? store.reminderLists() { lists = read }
-                let bindingsChanged = written.command?.changesLists == true || written.sync?.changesBindings == true
-                if bindingsChanged { try? loadSyncedLists() }
+                let listsChanged = written.command?.changesLists == true
+                if listsChanged, let read = try? store.reminderLists() { lists = read }
+                if listsChanged || written.sync?.changesBindings == true { try? loadSyncedLists() }
                 if written.command != nil || written.sync?.isEmpty == false {
                     var change = LibraryChange(reminders: written.command, origin: first.origin)
                     change.syncedListsChanged = written.sync?.changesBindings ?? false

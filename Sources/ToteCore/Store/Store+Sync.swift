@@ -17,7 +17,11 @@ extension Store {
     }
 
     public func bases(inSource sourceUID: String) throws -> [SyncBase] {
-        try read { db in try SyncBase.filter(Column("sourceUID") == sourceUID).fetchAll(db) }
+        try read { db in try Self.bases(inSource: sourceUID, in: db) }
+    }
+
+    static func bases(inSource sourceUID: String, in db: Database) throws -> [SyncBase] {
+        try SyncBase.filter(Column("sourceUID") == sourceUID).fetchAll(db)
     }
 
     /// The server's versions of a reminder, in every task list that has one.
@@ -59,8 +63,8 @@ extension Store {
         let now = clock()
         writeInBackground({ db -> SyncInbox? in
             guard try SyncedList.fetchOne(db, key: binding.listID)?.sourceUID == binding.sourceUID else { return nil }
-            let rows = try Reminder.filter(Column("listID") == binding.listID).order(Column("position")).fetchAll(db)
-            let bases = try SyncBase.filter(Column("sourceUID") == binding.sourceUID).fetchAll(db)
+            let rows = try Self.reminders(inList: binding.listID, in: db)
+            let bases = try Self.bases(inSource: binding.sourceUID, in: db)
             let pending = Set(try OutboxEntry.fetchAll(db).map(\.reminderID))
             let inbox = plan(SyncInbox.Local(
                 binding: binding, rows: rows, bases: Dictionary(bases.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first }),

@@ -288,9 +288,11 @@ public final class Store: Sendable {
 
     /// A list's reminders, in order.
     public func reminders(inList listID: UUID) throws -> [Reminder] {
-        try read { db in
-            try Reminder.filter(Column("listID") == listID).order(Column("position")).fetchAll(db)
-        }
+        try read { db in try Self.reminders(inList: listID, in: db) }
+    }
+
+    static func reminders(inList listID: UUID, in db: Database) throws -> [Reminder] {
+        try Reminder.filter(Column("listID") == listID).order(Column("position")).fetchAll(db)
     }
 
     /// Every reminder of every list, list by list in order: what smart lists are made from.
